@@ -1,0 +1,38 @@
+import type { ServiceContext } from './context.js';
+import { createRouter, type Router } from './http/router.js';
+import { sendJson } from './http/respond.js';
+import { registerUserRoutes } from './users/routes.js';
+import { registerSessionRoutes } from './sessions/routes.js';
+import { registerAvatarRoutes } from './avatars/routes.js';
+import { registerUploadRoute } from './avatars/upload-route.js';
+import { registerCustomizationRoutes } from './customization/routes.js';
+import { registerAssetRoutes } from './assets/routes.js';
+import { buildOpenApiDocument } from './openapi/document.js';
+
+/** The whole HTTP surface of the service, one resource module at a time. */
+export function createApp(ctx: ServiceContext): Router {
+  const router = createRouter((error, { req, res }) => {
+    ctx.log.error('unhandled error', {
+      method: req.method,
+      path: new URL(req.url ?? '/', 'http://x').pathname,
+      error: error instanceof Error ? error.stack : String(error),
+    });
+    sendJson(res, 500, { detail: 'Internal Server Error' });
+  });
+  registerUserRoutes(router, ctx);
+  registerSessionRoutes(router, ctx);
+  registerAvatarRoutes(router, ctx);
+  registerUploadRoute(router, ctx);
+  registerCustomizationRoutes(router, ctx);
+  registerAssetRoutes(router, ctx);
+
+  const openapi = JSON.stringify(buildOpenApiDocument());
+  router.add('GET', '/openapi.json', ({ res }) => {
+    res.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(openapi),
+    });
+    res.end(openapi);
+  });
+  return router;
+}

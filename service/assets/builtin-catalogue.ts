@@ -1,0 +1,148 @@
+import type { CatalogueAsset } from '../../shared/api/index.js';
+
+/**
+ * The built-in asset catalogue seeded into every project. The ids are fixed
+ * forever: clients store them in customizations, and tests rely on them.
+ * `style` names the mesh the avatar builder makes for the asset.
+ */
+export interface BuiltinAsset extends CatalogueAsset {
+  style: string;
+}
+
+export const BUILTIN_ASSETS: readonly BuiltinAsset[] = [
+  {
+    id: '6f1c0a52-3b7e-4c1a-9d2e-0a1b2c3d4e01',
+    category: 'clothing',
+    name: 'Crew-neck T-shirt',
+    description: 'Short-sleeved cotton T-shirt.',
+    color_format: null,
+    default_color: null,
+    style: 'tshirt',
+  },
+  {
+    id: '6f1c0a52-3b7e-4c1a-9d2e-0a1b2c3d4e02',
+    category: 'clothing',
+    name: 'Hoodie',
+    description: 'Long-sleeved hooded sweatshirt.',
+    color_format: null,
+    default_color: null,
+    style: 'hoodie',
+  },
+  {
+    id: '6f1c0a52-3b7e-4c1a-9d2e-0a1b2c3d4e03',
+    category: 'clothing',
+    name: 'Button-up shirt',
+    description: 'Long-sleeved collared shirt.',
+    color_format: null,
+    default_color: null,
+    style: 'shirt',
+  },
+  {
+    id: '6f1c0a52-3b7e-4c1a-9d2e-0a1b2c3d4e04',
+    category: 'clothing',
+    name: 'Sports jersey',
+    description: 'Sleeveless athletic top.',
+    color_format: null,
+    default_color: null,
+    style: 'jersey',
+  },
+  {
+    id: '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f01',
+    category: 'hair_and_headwear',
+    name: 'Short crop',
+    description: 'Short cropped hair.',
+    color_format: 'rgb',
+    default_color: '#3b2a1e',
+    style: 'short',
+  },
+  {
+    id: '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f02',
+    category: 'hair_and_headwear',
+    name: 'Long straight',
+    description: 'Shoulder-length straight hair.',
+    color_format: 'rgb',
+    default_color: '#2a1c12',
+    style: 'long',
+  },
+  {
+    id: '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f03',
+    category: 'hair_and_headwear',
+    name: 'Curly bob',
+    description: 'Chin-length curly hair.',
+    color_format: 'rgb',
+    default_color: '#5a3a22',
+    style: 'bob',
+  },
+  {
+    id: '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f04',
+    category: 'hair_and_headwear',
+    name: 'Beanie',
+    description: 'Knitted winter hat.',
+    color_format: 'rgb',
+    default_color: '#8a1c1c',
+    style: 'beanie',
+  },
+  {
+    id: '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f05',
+    category: 'hair_and_headwear',
+    name: 'Baseball cap',
+    description: 'Cap with a curved brim.',
+    color_format: 'rgb',
+    default_color: '#1c3a8a',
+    style: 'cap',
+  },
+  {
+    id: '8b3e2c74-5d9a-4e3c-9f4a-2c3d4e5f6a01',
+    category: 'eyewear',
+    name: 'Round glasses',
+    description: 'Thin round frames with clear lenses.',
+    color_format: 'rgba',
+    default_color: '#ffffff33',
+    style: 'round',
+  },
+  {
+    id: '8b3e2c74-5d9a-4e3c-9f4a-2c3d4e5f6a02',
+    category: 'eyewear',
+    name: 'Aviator sunglasses',
+    description: 'Teardrop frames with tinted lenses.',
+    color_format: 'rgba',
+    default_color: '#202020cc',
+    style: 'aviator',
+  },
+  {
+    id: '8b3e2c74-5d9a-4e3c-9f4a-2c3d4e5f6a03',
+    category: 'eyewear',
+    name: 'Rectangular glasses',
+    description: 'Bold rectangular frames.',
+    color_format: 'rgba',
+    default_color: '#ffffff22',
+    style: 'rectangular',
+  },
+  {
+    id: '9c4f3d85-6eab-4f4d-8a5b-3d4e5f6a7b01',
+    category: 'footwear',
+    name: 'Sneakers',
+    description: 'Low-top trainers.',
+    color_format: null,
+    default_color: null,
+    style: 'sneakers',
+  },
+  {
+    id: '9c4f3d85-6eab-4f4d-8a5b-3d4e5f6a7b02',
+    category: 'footwear',
+    name: 'Boots',
+    description: 'Ankle-high leather boots.',
+    color_format: null,
+    default_color: null,
+    style: 'boots',
+  },
+  {
+    id: '9c4f3d85-6eab-4f4d-8a5b-3d4e5f6a7b03',
+    category: 'footwear',
+    name: 'Loafers',
+    description: 'Slip-on dress shoes.',
+    color_format: null,
+    default_color: null,
+    style: 'loafers',
+  },
+];

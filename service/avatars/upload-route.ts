@@ -1,0 +1,120 @@
+import { mkdirSync, renameSync } from 'node:fs';
+import path from 'node:path';
+import type { Router } from '../http/router.js';
+import type { ServiceContext } from '../context.js';
+import { check } from '../http/parse-input.js';
+import { httpError, validationError } from '../http/http-error.js';
+import { LIMITS } from '../config.js';
+import {
+  UPLOAD_PHOTO_FIELDS,
+  UploadTextFields,
+  Uuid,
+  type UploadResponse,
+  type ValidationErrorItem,
+} from '../../shared/api/index.js';
+import { avatarDir, resolveInDataDir, TMP_DIR } from '../storage/data-paths.js';
+import { fsyncDir } from '../storage/atomic-write.js';
+import { MalformedForm, receiveUpload } from './receive-upload.js';
+import { FILE_EXTENSION } from './image-type.js';
+import type { StoredPhoto } from './avatar-repo.js';
+
+/**
+ * The upload endpoint behind each `upload_url`. It takes no bearer token: the
+ * signed, expiring, single-use URL is the credential. Checks run from the
+ * cheapest to the dearest, so a forged URL never costs us a body read.
+ */
+export function registerUploadRoute(router: Router, ctx: ServiceContext): void {
+  router.add('POST', '/uploads/:avatar_id', async ({ req, params, url }) => {
+    const id = Uuid.safeParse(params.avatar_id);
+    const q = url.searchParams;
+    const expires = Number(q.get('expires'));
+    const nonce = q.get('nonce') ?? '';
+    const sig = q.get('sig') ?? '';
+    if (
+      !id.success ||
+      !Number.isSafeInteger(expires) ||
+      !ctx.uploadUrls.verify(id.data, nonce, expires, sig)
+    ) {
+      throw httpError(403, 'The upload URL is not valid. Use the upload_url exactly as returned.');
+    }
+    const avatar = ctx.avatars.getForUpload(id.data);
+    if (!avatar) throw httpError(404, 'Avatar not found');
+    if (avatar.status !== 'pending' || avatar.upload_nonce !== nonce) {
+      throw httpError(
+        409,
+        'This upload URL has already been used. Create a new avatar to upload again.',
+      );
+    }
+    if (ctx.now() > expires) {
+      throw httpError(410, 'This upload URL has expired. Create a new avatar to get a new one.');
+    }
+
+    let form;
+    try {
+      form = await receiveUpload(req, resolveInDataDir(ctx.dataDir, TMP_DIR), {
+        photoBytes: LIMITS.photoBytes,
+        requestBytes: LIMITS.uploadRequestBytes,
+      });
+    } catch (error) {
+      if (error instanceof MalformedForm) {
+        throw validationError([
+          { type: 'value_error', loc: ['body'], msg: `Value error, ${error.message}`, input: null },
+        ]);
+      }
+      throw error;
+    }
+
+    const errors: ValidationErrorItem[] = [...form.errors];
+    for (const field of UPLOAD_PHOTO_FIELDS) {
+      if (!form.photos.has(field) && !errors.some((e) => e.loc[1] === field)) {
+        errors.push({ type: 'missing', loc: ['body', field], msg: 'Field required', input: null });
+      }
+    }
+    const text = check(UploadTextFields, form.fields, 'body');
+    if (!text.ok) errors.push(...text.errors);
+    if (errors.length > 0 || !text.ok) {
+      form.discard();
+      throw validationError(errors);
+    }
+
+    const dir = path.join(avatarDir(avatar.id), 'photos');
+    const received = [...form.photos.values()];
+    const photos: StoredPhoto[] = received.map((p) => ({
+      slot: p.field,
+      detectedType: p.detectedType,
+      declaredType: p.declaredType,
+      byteSize: p.byteSize,
+      sha256: p.sha256,
+      filePath: path.join(dir, `${p.field}.${FILE_EXTENSION[p.detectedType]}`),
+    }));
+    const absoluteDir = resolveInDataDir(ctx.dataDir, dir);
+    mkdirSync(absoluteDir, { recursive: true });
+    const accepted = ctx.avatars.recordUpload(
+      avatar,
+      nonce,
+      { bodyType: text.data['body-type'], telephoto: text.data.telephoto },
+      photos,
+      () => {
+        received.forEach((p, i) =>
+          renameSync(p.tempPath, resolveInDataDir(ctx.dataDir, photos[i]!.filePath)),
+        );
+        fsyncDir(absoluteDir);
+      },
+    );
+    if (!accepted) {
+      form.discard();
+      throw httpError(
+        409,
+        'This upload URL has already been used. Create a new avatar to upload again.',
+      );
+    }
+    ctx.log.info('photos uploaded', {
+      avatar_id: avatar.id,
+      types: photos.map((p) => p.detectedType),
+      bytes: photos.reduce((n, p) => n + p.byteSize, 0),
+    });
+    ctx.onUploaded(avatar.id);
+    const response: UploadResponse = { avatar_id: avatar.id, status: 'processing' };
+    return [200, response];
+  });
+}

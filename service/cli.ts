@@ -1,0 +1,100 @@
+import { openDatabase } from './db/database.js';
+import { projectRepo, type Project, type ProjectRepo } from './projects/project-repo.js';
+import { parseCommand, UsageError, USAGE, type Command } from './cli/arguments.js';
+import { startService } from './service.js';
+import { createLogger } from './log.js';
+
+/** One JSON line per project on stdout: the only thing other tools parse. */
+const printProject = (p: Project, projects: ProjectRepo) =>
+  process.stdout.write(
+    JSON.stringify({
+      id: p.id,
+      name: p.name,
+      token: p.token,
+      webhook_secret: p.webhook_secret,
+      plan: p.plan,
+      is_default: p.is_default,
+      webhook_urls: projects.webhookEndpoints(p.id).map((e) => e.url),
+    }) + '\n',
+  );
+
+async function run(command: Command): Promise<void> {
+  if (command.command === 'start') {
+    const log = createLogger();
+    const service = await startService({
+      dataDir: command.dataDir,
+      host: command.host,
+      port: command.port,
+      webhookUrls: command.webhookUrls,
+      log,
+    });
+    const { id, token, webhook_secret } = service.defaultProject;
+    process.stdout.write(
+      JSON.stringify({
+        event: 'ready',
+        base_url: service.baseUrl,
+        project: { id, token, webhook_secret },
+      }) + '\n',
+    );
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log.info('shutting down', { signal });
+      service.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log.error('shutdown failed', { error: String(error) });
+          process.exit(1);
+        },
+      );
+    };
+    process.on('SIGTERM', () => stop('SIGTERM'));
+    process.on('SIGINT', () => stop('SIGINT'));
+    return;
+  }
+
+  const db = openDatabase(command.dataDir);
+  try {
+    const projects = projectRepo(db, Date.now);
+    switch (command.command) {
+      case 'project create':
+        printProject(
+          projects.create({
+            name: command.name,
+            plan: command.plan,
+            webhookUrls: command.webhookUrls,
+          }),
+          projects,
+        );
+        break;
+      case 'project list':
+        for (const p of projects.list()) printProject(p, projects);
+        break;
+      case 'project set': {
+        const id = command.id ?? projects.ensureDefault().id;
+        const updated = projects.update(id, {
+          ...(command.name !== undefined && { name: command.name }),
+          ...(command.plan !== undefined && { plan: command.plan }),
+          ...(command.webhookUrls !== undefined && { webhookUrls: command.webhookUrls }),
+        });
+        if (!updated) throw new UsageError(`No project with id ${id}`);
+        printProject(updated, projects);
+        break;
+      }
+    }
+  } finally {
+    db.close();
+  }
+}
+
+try {
+  await run(parseCommand(process.argv.slice(2)));
+} catch (error) {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n\n${USAGE}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,0 +1,125 @@
+import { parseArgs } from 'node:util';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+
+const WebhookUrl = z.url({ protocol: /^https?$/ }).describe('an http(s) URL');
+const Port = z.coerce.number().int().min(0).max(65535);
+const Plan = z.enum(['paid', 'free']);
+const Name = z.string().min(1).max(200);
+const DataDir = z.string().min(1);
+
+export const defaultDataDir = (): string =>
+  process.env.AVATAR_SERVICE_DATA_DIR ?? path.join(os.homedir(), '.avatar-studio', 'service');
+
+export const Command = z.discriminatedUnion('command', [
+  z.object({
+    command: z.literal('start'),
+    dataDir: DataDir,
+    host: z.string().min(1),
+    port: Port,
+    webhookUrls: z.array(WebhookUrl),
+  }),
+  z.object({
+    command: z.literal('project create'),
+    dataDir: DataDir,
+    name: Name,
+    plan: Plan,
+    webhookUrls: z.array(WebhookUrl),
+  }),
+  z.object({ command: z.literal('project list'), dataDir: DataDir }),
+  z.object({
+    command: z.literal('project set'),
+    dataDir: DataDir,
+    id: z.string().min(1).optional(),
+    name: Name.optional(),
+    plan: Plan.optional(),
+    webhookUrls: z.array(WebhookUrl).optional(),
+  }),
+]);
+export type Command = z.infer<typeof Command>;
+
+export const USAGE = `Usage:
+  npm run service -- start [--data-dir DIR] [--host 127.0.0.1] [--port N] [--webhook-url URL]...
+  npm run service -- project create --data-dir DIR --name NAME [--webhook-url URL]... [--plan paid|free]
+  npm run service -- project list --data-dir DIR
+  npm run service -- project set --data-dir DIR [--id PROJECT_ID] [--name NAME] [--plan paid|free]
+                                 [--webhook-url URL]... [--no-webhooks]
+Without --id, project set changes the default project. --webhook-url replaces the project's
+webhook endpoints; --no-webhooks removes them all.`;
+
+export class UsageError extends Error {}
+
+/** Parses the command line strictly: unknown flags and bad values are errors, never ignored. */
+export function parseCommand(argv: string[]): Command {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        'data-dir': { type: 'string' },
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'webhook-url': { type: 'string', multiple: true },
+        'no-webhooks': { type: 'boolean' },
+        name: { type: 'string' },
+        plan: { type: 'string' },
+        id: { type: 'string' },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const verb = positionals.join(' ');
+  const requireDataDir = () => values['data-dir'];
+  let candidate: unknown;
+  switch (verb) {
+    case 'start':
+      candidate = {
+        command: verb,
+        dataDir: values['data-dir'] ?? defaultDataDir(),
+        host: values.host ?? '127.0.0.1',
+        port: values.port ?? '8400',
+        webhookUrls: values['webhook-url'] ?? [],
+      };
+      break;
+    case 'project create':
+      candidate = {
+        command: verb,
+        dataDir: requireDataDir(),
+        name: values.name,
+        plan: values.plan ?? 'paid',
+        webhookUrls: values['webhook-url'] ?? [],
+      };
+      break;
+    case 'project list':
+      candidate = { command: verb, dataDir: requireDataDir() };
+      break;
+    case 'project set':
+      candidate = {
+        command: verb,
+        dataDir: requireDataDir(),
+        id: values.id,
+        name: values.name,
+        plan: values.plan,
+        webhookUrls: values['no-webhooks'] ? [] : values['webhook-url'],
+      };
+      break;
+    default:
+      throw new UsageError(verb ? `Unknown command "${verb}"` : 'No command given');
+  }
+  const result = Command.safeParse(candidate);
+  if (!result.success) {
+    const problems = result.error.issues.map(
+      (i) =>
+        `--${String(i.path[0] ?? '')
+          .replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
+          .replace('webhook-urls', 'webhook-url')}: ${i.message}`,
+    );
+    throw new UsageError(problems.join('\n'));
+  }
+  return result.data;
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+const MiB = 1024 * 1024;
+
+/** Limits the spec leaves open; each is recorded in docs/spec-decisions.md. */
+export const LIMITS = {
+  jsonBodyBytes: 1 * MiB,
+  photoBytes: 25 * MiB,
+  uploadRequestBytes: 80 * MiB,
+} as const;
+
+const seconds = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  AVATAR_SERVICE_SESSION_TTL_SECONDS: seconds.default(15 * 60),
+  AVATAR_SERVICE_UPLOAD_URL_TTL_SECONDS: seconds.default(60 * 60),
+});
+
+export interface Lifetimes {
+  sessionMs: number;
+  uploadUrlMs: number;
+}
+
+/** Lifetimes can be shortened through the environment, which is how tests watch links expire. */
+export function lifetimesFromEnv(env: NodeJS.ProcessEnv = process.env): Lifetimes {
+  const parsed = EnvSchema.parse(env);
+  return {
+    sessionMs: parsed.AVATAR_SERVICE_SESSION_TTL_SECONDS * 1000,
+    uploadUrlMs: parsed.AVATAR_SERVICE_UPLOAD_URL_TTL_SECONDS * 1000,
+  };
+}

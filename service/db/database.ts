@@ -1,0 +1,42 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { MIGRATIONS } from './migrations.js';
+
+export type Db = Database.Database;
+
+export const DATABASE_FILE = 'service.sqlite';
+
+/**
+ * Opens (creating if needed) the service database in `dataDir`. WAL lets the
+ * CLI write projects while a running service reads them; synchronous=FULL
+ * makes each commit durable before it is acknowledged, even on power loss.
+ */
+export function openDatabase(dataDir: string): Db {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 10000');
+  migrate(db);
+  return db;
+}
+
+/**
+ * The version is read inside the write lock, so a CLI and a service opening a
+ * new data directory at the same moment never apply a migration twice.
+ */
+function migrate(db: Db): void {
+  const applyNext = db.transaction((): boolean => {
+    const version = db.pragma('user_version', { simple: true }) as number;
+    const migration = MIGRATIONS[version];
+    if (migration === undefined) return false;
+    db.exec(migration);
+    db.pragma(`user_version = ${version + 1}`);
+    return true;
+  });
+  while (applyNext.immediate()) {
+    // one migration per transaction
+  }
+}

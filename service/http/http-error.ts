@@ -1,0 +1,22 @@
+import type { ValidationErrorItem } from '../../shared/api/index.js';
+
+/**
+ * An answer other than success, thrown from a handler and written by the
+ * router. The body is exactly what the client receives.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(
+      typeof body === 'object' && body && 'detail' in body ? String(body.detail) : `HTTP ${status}`,
+    );
+  }
+}
+
+export const httpError = (status: number, detail: string, headers?: Record<string, string>) =>
+  new HttpError(status, { detail }, headers);
+
+export const validationError = (detail: ValidationErrorItem[]) => new HttpError(422, { detail });

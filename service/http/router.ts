@@ -1,0 +1,92 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError } from './http-error.js';
+import { sendJson } from './respond.js';
+
+export interface RequestContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Path parameters, percent-decoded but not yet validated. */
+  params: Record<string, string>;
+}
+
+/** A handler either writes the response itself or returns [status, body] to send as JSON. */
+export type Handler = (
+  ctx: RequestContext,
+) => Promise<[number, unknown] | void> | [number, unknown] | void;
+
+interface Route {
+  method: string;
+  segments: string[];
+  handler: Handler;
+}
+
+export interface Router {
+  add(method: string, pattern: string, handler: Handler): void;
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  /** Every registered route, for the OpenAPI completeness test. */
+  routes(): { method: string; pattern: string }[];
+}
+
+export function createRouter(onError: (error: unknown, ctx: RequestContext) => void): Router {
+  const routes: Route[] = [];
+
+  function match(route: Route, parts: string[]): Record<string, string> | null {
+    if (route.segments.length !== parts.length) return null;
+    const params: Record<string, string> = {};
+    for (let i = 0; i < parts.length; i++) {
+      const segment = route.segments[i]!;
+      const part = parts[i]!;
+      if (segment.startsWith(':')) params[segment.slice(1)] = part;
+      else if (segment !== part) return null;
+    }
+    return params;
+  }
+
+  return {
+    add(method, pattern, handler) {
+      routes.push({ method, segments: pattern.split('/').filter(Boolean), handler });
+    },
+    routes: () => routes.map((r) => ({ method: r.method, pattern: '/' + r.segments.join('/') })),
+    async handle(req, res) {
+      const url = new URL(req.url ?? '/', 'http://service.invalid');
+      const ctx: RequestContext = { req, res, url, params: {} };
+      try {
+        const parts = url.pathname.split('/').filter(Boolean).map(decodeSegment);
+        const allowed: string[] = [];
+        for (const route of routes) {
+          const params = match(route, parts);
+          if (!params) continue;
+          if (route.method !== req.method) {
+            allowed.push(route.method);
+            continue;
+          }
+          ctx.params = params;
+          const result = await route.handler(ctx);
+          if (result) sendJson(res, result[0], result[1]);
+          return;
+        }
+        if (allowed.length > 0) {
+          throw new HttpError(405, { detail: 'Method Not Allowed' }, { allow: allowed.join(', ') });
+        }
+        throw new HttpError(404, { detail: 'Not Found' });
+      } catch (error) {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        if (error instanceof HttpError) sendJson(res, error.status, error.body, error.headers);
+        else onError(error, ctx);
+      }
+    },
+  };
+}
+
+/** A malformed escape is kept as typed; validation then rejects it as a bad value, not a crash. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { openDatabase, type Db } from './db/database.js';
+import { lifetimesFromEnv, type Lifetimes } from './config.js';
+import { createLogger, type Logger } from './log.js';
+import { projectRepo, type Project } from './projects/project-repo.js';
+import { userRepo } from './users/user-repo.js';
+import { avatarRepo } from './avatars/avatar-repo.js';
+import { sessionRepo } from './sessions/session-repo.js';
+import { uploadUrlSigner } from './avatars/upload-url.js';
+import { fileDeletions } from './storage/file-deletions.js';
+import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
+import { createApp } from './app.js';
+import type { ServiceContext } from './context.js';
+
+export interface ServiceOptions {
+  dataDir: string;
+  host?: string;
+  port?: number;
+  /** When given, replaces the default project's webhook endpoints. */
+  webhookUrls?: string[];
+  log?: Logger;
+  now?: () => number;
+  lifetimes?: Lifetimes;
+}
+
+export interface RunningService {
+  baseUrl: string;
+  defaultProject: Project;
+  context: ServiceContext;
+  close(): Promise<void>;
+}
+
+/** A secret that lives as long as the data directory: it signs upload URLs. */
+function serviceSecret(db: Db, name: string): Buffer {
+  return db
+    .transaction(() => {
+      const row = db
+        .prepare<[string], { value: string }>('SELECT value FROM service_meta WHERE key = ?')
+        .get(name);
+      if (row) return Buffer.from(row.value, 'base64');
+      const value = randomBytes(32);
+      db.prepare('INSERT INTO service_meta (key, value) VALUES (?, ?)').run(
+        name,
+        value.toString('base64'),
+      );
+      return value;
+    })
+    .immediate();
+}
+
+export async function startService(options: ServiceOptions): Promise<RunningService> {
+  const log = options.log ?? createLogger();
+  const now = options.now ?? Date.now;
+  const db = openDatabase(options.dataDir);
+  const files = fileDeletions(db, options.dataDir, now);
+  // Finish deletions a crash interrupted, and drop half-received uploads.
+  files.flush();
+  rmSync(resolveInDataDir(options.dataDir, TMP_DIR), { recursive: true, force: true });
+
+  const projects = projectRepo(db, now);
+  const defaultProject = projects.ensureDefault();
+  if (options.webhookUrls && options.webhookUrls.length > 0) {
+    projects.update(defaultProject.id, { webhookUrls: options.webhookUrls });
+  }
+
+  let baseUrl = '';
+  const context: ServiceContext = {
+    db,
+    dataDir: options.dataDir,
+    baseUrl: () => baseUrl,
+    now,
+    lifetimes: options.lifetimes ?? lifetimesFromEnv(),
+    log,
+    projects,
+    users: userRepo(db, files, now),
+    avatars: avatarRepo(db, files, now),
+    sessions: sessionRepo(db, now),
+    uploadUrls: uploadUrlSigner(serviceSecret(db, 'upload_url_secret')),
+    onUploaded: () => {},
+  };
+  const router = createApp(context);
+  const server: Server = createServer(
+    { keepAliveTimeout: 5_000, requestTimeout: 300_000 },
+    (req, res) => {
+      void router.handle(req, res);
+    },
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
+  log.info('service listening', { base_url: baseUrl, data_dir: options.dataDir });
+
+  return {
+    baseUrl,
+    defaultProject: projects.getDefault() ?? defaultProject,
+    context,
+    async close() {
+      // In-flight requests get a grace period; idle keep-alive sockets go at once.
+      const force = setTimeout(() => server.closeAllConnections(), 10_000);
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      clearTimeout(force);
+      db.close();
+    },
+  };
+}
