@@ -3,6 +3,7 @@ import { projectRepo, type Project, type ProjectRepo } from './projects/project-
 import { parseCommand, UsageError, USAGE, type Command } from './cli/arguments.js';
 import { startService } from './service.js';
 import { createLogger } from './log.js';
+import { watchLauncher } from './cli/launcher-watch.js';
 
 /** One JSON line per project on stdout: the only thing other tools parse. */
 const printProject = (p: Project, projects: ProjectRepo) =>
@@ -40,7 +41,7 @@ async function run(command: Command): Promise<void> {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      log.info('shutting down', { signal });
+      log.info('shutting down', { reason: signal });
       service.close().then(
         () => process.exit(0),
         (error: unknown) => {
@@ -51,6 +52,7 @@ async function run(command: Command): Promise<void> {
     };
     process.on('SIGTERM', () => stop('SIGTERM'));
     process.on('SIGINT', () => stop('SIGINT'));
+    watchLauncher(() => stop('launcher exited'));
     return;
   }
 

@@ -13,7 +13,7 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-const SECRET_KEYS = /token|secret|authorization|password|sig|key/i;
+const SECRET_KEYS = /token|secret|authorization|password|^sig$|^key$|^nonce$/i;
 
 export function redact(fields: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

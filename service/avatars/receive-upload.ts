@@ -161,6 +161,9 @@ async function writePhoto(
   stream: NodeJS.ReadableStream & { truncated?: boolean },
   photo: ReceivedPhoto,
 ) {
+  // The form can break while the file is still being opened, before anything reads the stream.
+  let broken: unknown;
+  stream.on('error', (error) => (broken = error));
   const file = await open(photo.tempPath, 'wx', 0o600);
   const hash = createHash('sha256');
   let head = Buffer.alloc(0);
@@ -171,6 +174,7 @@ async function writePhoto(
       photo.byteSize += chunk.length;
       await file.write(chunk);
     }
+    if (broken) throw broken;
     await file.sync();
   } finally {
     await file.close();

@@ -45,13 +45,16 @@ export function decodeJson(
   try {
     return { ok: true, data: JSON.parse(text) as unknown };
   } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
+    // Python's decoder, whose position FastAPI reports, counts a premature end as its length.
+    const message = String(error);
+    const position =
+      /position (\d+)/.exec(message)?.[1] ?? (/end of JSON/.test(message) ? text.length : 0);
     return {
       ok: false,
       errors: [
         {
           type: 'json_invalid',
-          loc: ['body', position === undefined ? 0 : Number(position)],
+          loc: ['body', Number(position)],
           msg: 'JSON decode error',
           input: {},
           ctx: { error: 'Expecting value' },

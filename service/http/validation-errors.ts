@@ -32,6 +32,17 @@ function translate(issue: z.core.$ZodIssue, prefix: Loc, root: unknown): Validat
   const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
   const loc = [...prefix, ...path];
   const input = 'input' in issue ? issue.input : undefined;
+  const parent = valueAt(root, path.slice(0, -1));
+  const key = path.at(-1);
+  const absent =
+    input === undefined &&
+    (path.length === 0 ||
+      parent === null ||
+      typeof parent !== 'object' ||
+      !(String(key) in parent));
+  if (absent && !['invalid_union', 'unrecognized_keys', 'invalid_key'].includes(issue.code)) {
+    return [{ type: 'missing', loc, msg: 'Field required', input: parent ?? null }];
+  }
   switch (issue.code) {
     case 'invalid_type':
       if (input === undefined) {

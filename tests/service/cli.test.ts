@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../helpers/service.js';
+import {
+  killService,
+  runCli,
+  spawnService,
+  waitUntilDown,
+  type ServiceProcess,
+} from '../helpers/cli.js';
+import { personPhotos, upload } from '../helpers/upload.js';
+
+const running: ServiceProcess[] = [];
+const dirs: string[] = [];
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'avatar-cli-test-'));
+  dirs.push(dir);
+  return dir;
+};
+const start = async (args: string[]) => {
+  const s = await spawnService(args);
+  running.push(s);
+  return s;
+};
+afterEach(async () => {
+  for (const s of running.splice(0)) {
+    killService(s, 'SIGKILL');
+    await s.exited;
+  }
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+const api = (
+  s: ServiceProcess,
+  method: string,
+  p: string,
+  body?: unknown,
+  token = s.ready.project.token,
+) => call(s.ready.base_url, method, p, { body, token });
+
+describe('npm run service -- start', () => {
+  it('prints exactly one JSON ready line naming the default project, the same one on every start', async () => {
+    const dataDir = tempDir();
+    const first = await start(['--port', '0', '--data-dir', dataDir]);
+    expect(first.ready.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await api(first, 'POST', '/api/v1/users/new')).status).toBe(200);
+    // Callers signal the process they started, which is npm; the service must go with it.
+    first.child.kill('SIGTERM');
+    await first.exited;
+    expect(await waitUntilDown(first.ready.base_url)).toBe(true);
+    expect(first.stdout).toHaveLength(1);
+
+    const second = await start(['--port', '0', '--data-dir', dataDir]);
+    expect(second.ready.project).toEqual(first.ready.project);
+  });
+
+  it('loses nothing to kill -9: users, avatars, uploads and customizations survive', async () => {
+    const dataDir = tempDir();
+    const s1 = await start(['--port', '0', '--data-dir', dataDir]);
+    const user = ((await api(s1, 'POST', '/api/v1/users/new')).body as { id: string }).id;
+    const a = (await api(s1, 'POST', '/api/v1/avatars/new', { user_id: user })).body as {
+      avatar_id: string;
+      upload_url: string;
+    };
+    const b = (await api(s1, 'POST', '/api/v1/avatars/new', { user_id: user })).body as {
+      avatar_id: string;
+      upload_url: string;
+    };
+    expect((await upload(a.upload_url, personPhotos('person-a'))).status).toBe(200);
+    const custom = { assets: {}, body: 'body_4', eye_texture: 'blue', metadata: { k: 'v' } };
+    expect(
+      (await api(s1, 'PUT', `/api/v1/avatars/${b.avatar_id}/customization`, custom)).status,
+    ).toBe(202);
+    killService(s1, 'SIGKILL');
+    await s1.exited;
+    expect(await waitUntilDown(s1.ready.base_url)).toBe(true);
+
+    const s2 = await start(['--port', '0', '--data-dir', dataDir]);
+    expect(
+      (await api(s2, 'GET', `/api/v1/users/${user}/avatars?include_not_ready=true`)).body,
+    ).toEqual([
+      { id: a.avatar_id, status: 'processing' },
+      { id: b.avatar_id, status: 'pending' },
+    ]);
+    expect(
+      (await api(s2, 'GET', `/api/v1/avatars/${b.avatar_id}/customization`)).body,
+    ).toMatchObject({
+      body: 'body_4',
+      eye_texture: 'blue',
+      metadata: { k: 'v' },
+    });
+    // The unused upload URL still works after the restart (its signing key is durable), and only once.
+    const rebased = b.upload_url.replace(s1.ready.base_url, s2.ready.base_url);
+    expect((await upload(rebased, personPhotos('person-b'))).status).toBe(200);
+    expect((await upload(rebased, personPhotos('person-b'))).status).toBe(409);
+  });
+
+  it('goes down with npm even when npm itself is killed with SIGKILL', async () => {
+    const s = await start(['--port', '0', '--data-dir', tempDir()]);
+    s.child.kill('SIGKILL');
+    expect(await waitUntilDown(s.ready.base_url)).toBe(true);
+  });
+
+  it('refuses bad arguments with a usage message and exit code 2', () => {
+    for (const args of [
+      ['start', '--port', 'eighty'],
+      ['start', '--bogus'],
+      ['start', '--webhook-url', 'ftp://x'],
+      ['project', 'create', '--name', 'x'],
+      ['project', 'create', '--data-dir', '/tmp/x', '--name', 'x', '--plan', 'gold'],
+      ['launch'],
+    ]) {
+      const r = runCli(args);
+      expect(r.status, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain('Usage:');
+      expect(r.stdout).toBe('');
+    }
+  });
+});
+
+describe('npm run service -- project', () => {
+  it('create, set and list work while the service runs, and take effect at once', async () => {
+    const dataDir = tempDir();
+    const s = await start([
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--webhook-url',
+      'http://127.0.0.1:9/hook',
+    ]);
+
+    const created = runCli([
+      'project',
+      'create',
+      '--data-dir',
+      dataDir,
+      '--name',
+      'Kiosk',
+      '--webhook-url',
+      'http://127.0.0.1:9/a',
+    ]);
+    expect(created.status).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const project = JSON.parse(lines[0]!) as {
+      id: string;
+      token: string;
+      webhook_secret: string;
+      plan: string;
+      webhook_urls: string[];
+    };
+    expect(project).toMatchObject({
+      name: 'Kiosk',
+      plan: 'paid',
+      webhook_urls: ['http://127.0.0.1:9/a'],
+    });
+    expect(project.webhook_secret).toMatch(/^whsec_/);
+    expect((await api(s, 'POST', '/api/v1/users/new', undefined, project.token)).status).toBe(200);
+
+    const downgraded = runCli([
+      'project',
+      'set',
+      '--data-dir',
+      dataDir,
+      '--id',
+      project.id,
+      '--plan',
+      'free',
+    ]);
+    expect(downgraded.status).toBe(0);
+    expect((await api(s, 'POST', '/api/v1/users/new', undefined, project.token)).status).toBe(403);
+
+    const listed = runCli(['project', 'list', '--data-dir', dataDir]);
+    const all = listed.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            id: string;
+            is_default: boolean;
+            plan: string;
+            webhook_urls: string[];
+          },
+      );
+    expect(all).toHaveLength(2);
+    expect(all.find((p) => p.is_default)).toMatchObject({
+      id: s.ready.project.id,
+      webhook_urls: ['http://127.0.0.1:9/hook'],
+    });
+    expect(all.find((p) => p.id === project.id)).toMatchObject({ plan: 'free' });
+
+    const cleared = runCli(['project', 'set', '--data-dir', dataDir, '--no-webhooks']);
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ id: s.ready.project.id, webhook_urls: [] });
+    expect(runCli(['project', 'set', '--data-dir', dataDir, '--id', 'nope']).status).toBe(2);
+  });
+});
