@@ -7,6 +7,7 @@ import { registerAvatarRoutes } from './avatars/routes.js';
 import { registerUploadRoute } from './avatars/upload-route.js';
 import { registerCustomizationRoutes } from './customization/routes.js';
 import { registerAssetRoutes } from './assets/routes.js';
+import { registerWebhookLogRoutes } from './events/routes.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 
 /** The whole HTTP surface of the service, one resource module at a time. */
@@ -25,6 +26,7 @@ export function createApp(ctx: ServiceContext): Router {
   registerUploadRoute(router, ctx);
   registerCustomizationRoutes(router, ctx);
   registerAssetRoutes(router, ctx);
+  registerWebhookLogRoutes(router, ctx);
 
   const openapi = JSON.stringify(buildOpenApiDocument());
   router.add('GET', '/openapi.json', ({ res }) => {

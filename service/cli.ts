@@ -15,7 +15,9 @@ const printProject = (p: Project, projects: ProjectRepo) =>
       webhook_secret: p.webhook_secret,
       plan: p.plan,
       is_default: p.is_default,
-      webhook_urls: projects.webhookEndpoints(p.id).map((e) => e.url),
+      webhooks: projects
+        .webhookEndpoints(p.id)
+        .map((e) => ({ url: e.url, events: e.events, enabled: e.enabled })),
     }) + '\n',
   );
 
@@ -26,7 +28,7 @@ async function run(command: Command): Promise<void> {
       dataDir: command.dataDir,
       host: command.host,
       port: command.port,
-      webhookUrls: command.webhookUrls,
+      webhooks: command.webhooks,
       log,
     });
     const { id, token, webhook_secret } = service.defaultProject;
@@ -65,7 +67,7 @@ async function run(command: Command): Promise<void> {
           projects.create({
             name: command.name,
             plan: command.plan,
-            webhookUrls: command.webhookUrls,
+            webhooks: command.webhooks,
           }),
           projects,
         );
@@ -78,7 +80,7 @@ async function run(command: Command): Promise<void> {
         const updated = projects.update(id, {
           ...(command.name !== undefined && { name: command.name }),
           ...(command.plan !== undefined && { plan: command.plan }),
-          ...(command.webhookUrls !== undefined && { webhookUrls: command.webhookUrls }),
+          ...(command.webhooks !== undefined && { webhooks: command.webhooks }),
         });
         if (!updated) throw new UsageError(`No project with id ${id}`);
         printProject(updated, projects);

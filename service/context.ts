@@ -6,6 +6,8 @@ import type { UserRepo } from './users/user-repo.js';
 import type { AvatarRepo } from './avatars/avatar-repo.js';
 import type { SessionRepo } from './sessions/session-repo.js';
 import type { UploadUrlSigner } from './avatars/upload-url.js';
+import type { WebhookOutbox } from './events/outbox.js';
+import type { WebhookDispatcher } from './events/dispatcher.js';
 
 /** Everything a route handler may use, built once at start-up by `createService`. */
 export interface ServiceContext {
@@ -21,6 +23,8 @@ export interface ServiceContext {
   avatars: AvatarRepo;
   sessions: SessionRepo;
   uploadUrls: UploadUrlSigner;
+  outbox: WebhookOutbox;
+  dispatcher: WebhookDispatcher;
   /** Called after an upload commits; the processing pipeline subscribes here. */
   onUploaded(avatarId: string): void;
 }

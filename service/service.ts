@@ -13,17 +13,22 @@ import { uploadUrlSigner } from './avatars/upload-url.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
+import { webhookOutbox } from './events/outbox.js';
+import { webhookDispatcher } from './events/dispatcher.js';
+import { retryDelaysFromEnv } from './events/retry-schedule.js';
 import type { ServiceContext } from './context.js';
+import type { WebhookTarget } from './projects/webhook-target.js';
 
 export interface ServiceOptions {
   dataDir: string;
   host?: string;
   port?: number;
   /** When given, replaces the default project's webhook endpoints. */
-  webhookUrls?: string[];
+  webhooks?: WebhookTarget[];
   log?: Logger;
   now?: () => number;
   lifetimes?: Lifetimes;
+  retryDelaysMs?: readonly number[];
 }
 
 export interface RunningService {
@@ -62,9 +67,18 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
   const projects = projectRepo(db, now);
   const defaultProject = projects.ensureDefault();
-  if (options.webhookUrls && options.webhookUrls.length > 0) {
-    projects.update(defaultProject.id, { webhookUrls: options.webhookUrls });
+  if (options.webhooks && options.webhooks.length > 0) {
+    projects.update(defaultProject.id, { webhooks: options.webhooks });
   }
+
+  const outbox = webhookOutbox(db, now);
+  const dispatcher = webhookDispatcher({
+    outbox,
+    projects,
+    log,
+    now,
+    retryDelaysMs: options.retryDelaysMs ?? retryDelaysFromEnv(),
+  });
 
   let baseUrl = '';
   const context: ServiceContext = {
@@ -79,6 +93,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     avatars: avatarRepo(db, files, now),
     sessions: sessionRepo(db, now),
     uploadUrls: uploadUrlSigner(serviceSecret(db, 'upload_url_secret')),
+    outbox,
+    dispatcher,
     onUploaded: () => {},
   };
   const router = createApp(context);
@@ -95,6 +111,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
+  dispatcher.start();
   log.info('service listening', { base_url: baseUrl, data_dir: options.dataDir });
 
   return {
@@ -109,6 +126,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.closeIdleConnections();
       });
       clearTimeout(force);
+      await dispatcher.stop();
       db.close();
     },
   };

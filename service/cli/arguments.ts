@@ -2,8 +2,8 @@ import { parseArgs } from 'node:util';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { WebhookTargetArgument } from '../projects/webhook-target.js';
 
-const WebhookUrl = z.url({ protocol: /^https?$/ }).describe('an http(s) URL');
 const Port = z.coerce.number().int().min(0).max(65535);
 const Plan = z.enum(['paid', 'free']);
 const Name = z.string().min(1).max(200);
@@ -18,14 +18,14 @@ export const Command = z.discriminatedUnion('command', [
     dataDir: DataDir,
     host: z.string().min(1),
     port: Port,
-    webhookUrls: z.array(WebhookUrl),
+    webhooks: z.array(WebhookTargetArgument),
   }),
   z.object({
     command: z.literal('project create'),
     dataDir: DataDir,
     name: Name,
     plan: Plan,
-    webhookUrls: z.array(WebhookUrl),
+    webhooks: z.array(WebhookTargetArgument),
   }),
   z.object({ command: z.literal('project list'), dataDir: DataDir }),
   z.object({
@@ -34,7 +34,7 @@ export const Command = z.discriminatedUnion('command', [
     id: z.string().min(1).optional(),
     name: Name.optional(),
     plan: Plan.optional(),
-    webhookUrls: z.array(WebhookUrl).optional(),
+    webhooks: z.array(WebhookTargetArgument).optional(),
   }),
 ]);
 export type Command = z.infer<typeof Command>;
@@ -83,7 +83,7 @@ export function parseCommand(argv: string[]): Command {
         dataDir: values['data-dir'] ?? defaultDataDir(),
         host: values.host ?? '127.0.0.1',
         port: values.port ?? '8400',
-        webhookUrls: values['webhook-url'] ?? [],
+        webhooks: values['webhook-url'] ?? [],
       };
       break;
     case 'project create':
@@ -92,7 +92,7 @@ export function parseCommand(argv: string[]): Command {
         dataDir: requireDataDir(),
         name: values.name,
         plan: values.plan ?? 'paid',
-        webhookUrls: values['webhook-url'] ?? [],
+        webhooks: values['webhook-url'] ?? [],
       };
       break;
     case 'project list':
@@ -105,7 +105,7 @@ export function parseCommand(argv: string[]): Command {
         id: values.id,
         name: values.name,
         plan: values.plan,
-        webhookUrls: values['no-webhooks'] ? [] : values['webhook-url'],
+        webhooks: values['no-webhooks'] ? [] : values['webhook-url'],
       };
       break;
     default:
@@ -113,11 +113,11 @@ export function parseCommand(argv: string[]): Command {
   }
   const result = Command.safeParse(candidate);
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (i) =>
-        `--${String(i.path[0] ?? '')
-          .replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())
-          .replace('webhook-urls', 'webhook-url')}: ${i.message}`,
+    const problems = result.error.issues.map((i) =>
+      `--${String(i.path[0] ?? '').replace(
+        /[A-Z]/g,
+        (c) => '-' + c.toLowerCase(),
+      )}: ${i.message}`.replace(/^--webhooks/, '--webhook-url'),
     );
     throw new UsageError(problems.join('\n'));
   }

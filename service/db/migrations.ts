@@ -100,4 +100,53 @@ export const MIGRATIONS: readonly string[] = [
     requested_at INTEGER NOT NULL
   );
   `,
+  `
+  ALTER TABLE avatars ADD COLUMN failure_code TEXT;
+  ALTER TABLE avatars ADD COLUMN processed_at INTEGER;
+  ALTER TABLE avatars ADD COLUMN processing_attempts INTEGER NOT NULL DEFAULT 0;
+  CREATE INDEX avatars_by_status ON avatars (status);
+
+  -- What processing learned from the photos, for the avatar builder.
+  CREATE TABLE avatar_analysis (
+    avatar_id TEXT PRIMARY KEY REFERENCES avatars (id) ON DELETE CASCADE,
+    data TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+
+  -- The transactional outbox. A message is one event (its id is the
+  -- webhook-id header); a delivery is that message on its way to one URL.
+  CREATE TABLE webhook_messages (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES projects (id) ON DELETE CASCADE,
+    event TEXT NOT NULL,
+    payload TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_messages_by_project ON webhook_messages (project_id, created_at);
+
+  CREATE TABLE webhook_deliveries (
+    id INTEGER PRIMARY KEY,
+    message_id TEXT NOT NULL REFERENCES webhook_messages (id) ON DELETE CASCADE,
+    endpoint_id INTEGER REFERENCES webhook_endpoints (id) ON DELETE SET NULL,
+    url TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'endpoint_disabled')),
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER,
+    last_status_code INTEGER,
+    last_error TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_deliveries_due ON webhook_deliveries (status, next_attempt_at);
+
+  CREATE TABLE webhook_attempts (
+    id INTEGER PRIMARY KEY,
+    delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries (id) ON DELETE CASCADE,
+    attempted_at INTEGER NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    duration_ms INTEGER NOT NULL
+  );
+  CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id);
+  `,
 ];

@@ -223,6 +223,31 @@ export function buildOpenApiDocument(): JsonSchema {
     },
   };
 
+  paths['/local/v1/webhooks/messages'] = {
+    get: {
+      summary:
+        'The webhook delivery log: each event, its deliveries, attempts, status codes and next retry',
+      ...local,
+      ...secured,
+      parameters: params('query', api.WebhookLogQuery),
+      responses: { '200': json(api.WebhookLog), ...authErrors, ...invalid },
+    },
+  };
+  paths['/local/v1/webhooks/messages/{message_id}/replay'] = {
+    post: {
+      summary:
+        'Send an event again, under the same webhook-id, to the endpoints now subscribed to it',
+      ...local,
+      ...secured,
+      parameters: [{ name: 'message_id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '202': json(api.ReplayResponse, 'Queued'),
+        ...authErrors,
+        '404': detail('Unknown message'),
+      },
+    },
+  };
+
   return {
     openapi: '3.1.0',
     info: {

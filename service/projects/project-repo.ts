@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { BUILTIN_ASSETS } from '../assets/builtin-catalogue.js';
-import { EVENT_NAMES, type EventName } from '../../shared/api/index.js';
+import type { EventName } from '../../shared/api/index.js';
+import type { WebhookTarget } from './webhook-target.js';
 import { newProjectToken, newWebhookSecret, sameDigest, tokenHash } from './credentials.js';
 
 export type Plan = 'paid' | 'free';
@@ -44,7 +45,7 @@ const toProject = (row: ProjectRow): Project => ({
 export interface NewProject {
   name: string;
   plan: Plan;
-  webhookUrls: string[];
+  webhooks: WebhookTarget[];
   isDefault?: boolean;
 }
 
@@ -61,15 +62,27 @@ export function projectRepo(db: Db, now: () => number) {
     `INSERT INTO assets (project_id, id, category, name, description, color_format, default_color)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
   );
-  const deleteEndpoints = db.prepare('DELETE FROM webhook_endpoints WHERE project_id = ?');
-  const insertEndpoint = db.prepare(
-    'INSERT INTO webhook_endpoints (project_id, url, events, enabled, created_at) VALUES (?, ?, ?, 1, ?)',
+  const endpointUrls = db.prepare<[string], { id: number; url: string }>(
+    'SELECT id, url FROM webhook_endpoints WHERE project_id = ?',
+  );
+  const deleteEndpoint = db.prepare('DELETE FROM webhook_endpoints WHERE id = ?');
+  const upsertEndpoint = db.prepare(
+    `INSERT INTO webhook_endpoints (project_id, url, events, enabled, created_at) VALUES (?, ?, ?, 1, ?)
+     ON CONFLICT (project_id, url) DO UPDATE SET events = excluded.events, enabled = 1`,
   );
 
-  const replaceEndpoints = (projectId: string, urls: string[]) => {
-    deleteEndpoints.run(projectId);
-    for (const url of new Set(urls))
-      insertEndpoint.run(projectId, url, JSON.stringify(EVENT_NAMES), now());
+  /**
+   * Endpoints that stay keep their row and their delivery history; naming an
+   * endpoint again re-enables it after a 410 disabled it.
+   */
+  const replaceEndpoints = (projectId: string, targets: WebhookTarget[]) => {
+    const wanted = new Map(targets.map((t) => [t.url, t.events]));
+    for (const row of endpointUrls.all(projectId)) {
+      if (!wanted.has(row.url)) deleteEndpoint.run(row.id);
+    }
+    for (const [url, events] of wanted) {
+      upsertEndpoint.run(projectId, url, JSON.stringify(events), now());
+    }
   };
 
   const create = db.transaction((input: NewProject): Project => {
@@ -96,14 +109,14 @@ export function projectRepo(db: Db, now: () => number) {
         a.default_color,
       );
     }
-    replaceEndpoints(row.id, input.webhookUrls);
+    replaceEndpoints(row.id, input.webhooks);
     return toProject(row as ProjectRow);
   });
 
   const ensureDefault = db.transaction((): Project => {
     const existing = defaultRow.get();
     if (existing) return toProject(existing);
-    return create({ name: 'Default project', plan: 'paid', webhookUrls: [], isDefault: true });
+    return create({ name: 'Default project', plan: 'paid', webhooks: [], isDefault: true });
   });
 
   return {
@@ -137,7 +150,7 @@ export function projectRepo(db: Db, now: () => number) {
     update: db.transaction(
       (
         id: string,
-        change: { name?: string; plan?: Plan; webhookUrls?: string[] },
+        change: { name?: string; plan?: Plan; webhooks?: WebhookTarget[] },
       ): Project | undefined => {
         const current = byId.get(id);
         if (!current) return undefined;
@@ -146,10 +159,14 @@ export function projectRepo(db: Db, now: () => number) {
           change.plan ?? current.plan,
           id,
         );
-        if (change.webhookUrls) replaceEndpoints(id, change.webhookUrls);
+        if (change.webhooks) replaceEndpoints(id, change.webhooks);
         return toProject(byId.get(id)!);
       },
     ),
+
+    disableEndpoint(endpointId: number): void {
+      db.prepare('UPDATE webhook_endpoints SET enabled = 0 WHERE id = ?').run(endpointId);
+    },
 
     webhookEndpoints(projectId: string): WebhookEndpoint[] {
       return db

@@ -19,3 +19,49 @@ export const CatalogueAsset = z
   .meta({ id: 'CatalogueAsset' });
 export type CatalogueAsset = z.infer<typeof CatalogueAsset>;
 export const AssetCatalogue = z.array(CatalogueAsset);
+
+export const DeliveryStatus = z
+  .enum(['pending', 'delivered', 'failed', 'endpoint_disabled'])
+  .meta({ id: 'DeliveryStatus' });
+
+export const WebhookAttempt = z
+  .object({
+    attempted_at: z.string(),
+    status_code: z.number().int().nullable(),
+    error: z.string().nullable(),
+    duration_ms: z.number().int(),
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const WebhookDelivery = z
+  .object({
+    id: z.number().int(),
+    url: z.string(),
+    status: DeliveryStatus,
+    attempts: z.array(WebhookAttempt),
+    next_attempt_at: z.string().nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+/** One event in the delivery log: its webhook-id, payload and every delivery of it. */
+export const WebhookMessageLog = z
+  .object({
+    id: z.string(),
+    event: z.string(),
+    created_at: z.string(),
+    payload: z.record(z.string(), z.unknown()),
+    deliveries: z.array(WebhookDelivery),
+  })
+  .meta({ id: 'WebhookMessageLog' });
+export type WebhookMessageLog = z.infer<typeof WebhookMessageLog>;
+export const WebhookLog = z.array(WebhookMessageLog);
+
+export const WebhookLogQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  event: z.enum(['avatar.ready', 'export.ready', 'render.ready']).optional(),
+});
+
+export const ReplayResponse = z
+  .object({ message_id: z.string(), deliveries: z.number().int() })
+  .meta({ id: 'ReplayResponse' });
+export type ReplayResponse = z.infer<typeof ReplayResponse>;

@@ -6,7 +6,7 @@ let other: { token: string; id: string };
 
 beforeAll(async () => {
   svc = await startTestService();
-  const p = svc.context.projects.create({ name: 'Other', plan: 'paid', webhookUrls: [] });
+  const p = svc.context.projects.create({ name: 'Other', plan: 'paid', webhooks: [] });
   other = { token: p.token, id: p.id };
 });
 afterAll(() => svc.stop());
@@ -59,7 +59,7 @@ describe('bearer authentication', () => {
   });
 
   it('a project on the free plan gets 403, and an upgrade takes effect at once', async () => {
-    const free = svc.context.projects.create({ name: 'Free', plan: 'free', webhookUrls: [] });
+    const free = svc.context.projects.create({ name: 'Free', plan: 'free', webhooks: [] });
     const res = await svc.api('POST', '/api/v1/users/new', { token: free.token });
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ detail: expect.stringContaining('paid plan') });

@@ -108,6 +108,7 @@ describe('npm run service -- start', () => {
       ['start', '--port', 'eighty'],
       ['start', '--bogus'],
       ['start', '--webhook-url', 'ftp://x'],
+      ['start', '--webhook-url', 'http://x/#events=avatar.gone'],
       ['project', 'create', '--name', 'x'],
       ['project', 'create', '--data-dir', '/tmp/x', '--name', 'x', '--plan', 'gold'],
       ['launch'],
@@ -140,7 +141,7 @@ describe('npm run service -- project', () => {
       '--name',
       'Kiosk',
       '--webhook-url',
-      'http://127.0.0.1:9/a',
+      'http://127.0.0.1:9/a#events=avatar.ready,render.ready',
     ]);
     expect(created.status).toBe(0);
     const lines = created.stdout.trim().split('\n');
@@ -150,12 +151,14 @@ describe('npm run service -- project', () => {
       token: string;
       webhook_secret: string;
       plan: string;
-      webhook_urls: string[];
+      webhooks: { url: string; events: string[] }[];
     };
     expect(project).toMatchObject({
       name: 'Kiosk',
       plan: 'paid',
-      webhook_urls: ['http://127.0.0.1:9/a'],
+      webhooks: [
+        { url: 'http://127.0.0.1:9/a', events: ['avatar.ready', 'render.ready'], enabled: true },
+      ],
     });
     expect(project.webhook_secret).toMatch(/^whsec_/);
     expect((await api(s, 'POST', '/api/v1/users/new', undefined, project.token)).status).toBe(200);
@@ -183,18 +186,23 @@ describe('npm run service -- project', () => {
             id: string;
             is_default: boolean;
             plan: string;
-            webhook_urls: string[];
+            webhooks: { url: string; events: string[] }[];
           },
       );
     expect(all).toHaveLength(2);
     expect(all.find((p) => p.is_default)).toMatchObject({
       id: s.ready.project.id,
-      webhook_urls: ['http://127.0.0.1:9/hook'],
+      webhooks: [
+        {
+          url: 'http://127.0.0.1:9/hook',
+          events: ['avatar.ready', 'export.ready', 'render.ready'],
+        },
+      ],
     });
     expect(all.find((p) => p.id === project.id)).toMatchObject({ plan: 'free' });
 
     const cleared = runCli(['project', 'set', '--data-dir', dataDir, '--no-webhooks']);
-    expect(JSON.parse(cleared.stdout)).toMatchObject({ id: s.ready.project.id, webhook_urls: [] });
+    expect(JSON.parse(cleared.stdout)).toMatchObject({ id: s.ready.project.id, webhooks: [] });
     expect(runCli(['project', 'set', '--data-dir', dataDir, '--id', 'nope']).status).toBe(2);
   });
 });
