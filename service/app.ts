@@ -15,7 +15,7 @@ export function createApp(ctx: ServiceContext): Router {
   const router = createRouter((error, { req, res }) => {
     ctx.log.error('unhandled error', {
       method: req.method,
-      path: new URL(req.url ?? '/', 'http://x').pathname,
+      path: (req.url ?? '/').split('?')[0],
       error: error instanceof Error ? error.stack : String(error),
     });
     sendJson(res, 500, { detail: 'Internal Server Error' });

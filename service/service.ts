@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/database.js';
+import { readCaches } from './db/read-cache.js';
 import { lifetimesFromEnv, type Lifetimes } from './config.js';
 import { createLogger, type Logger } from './log.js';
 import { projectRepo, type Project } from './projects/project-repo.js';
@@ -65,7 +66,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   files.flush();
   rmSync(resolveInDataDir(options.dataDir, TMP_DIR), { recursive: true, force: true });
 
-  const projects = projectRepo(db, now);
+  const caches = readCaches(db);
+  const projects = projectRepo(db, now, caches);
   const defaultProject = projects.ensureDefault();
   if (options.webhooks && options.webhooks.length > 0) {
     projects.update(defaultProject.id, { webhooks: options.webhooks });
@@ -90,7 +92,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     log,
     projects,
     users: userRepo(db, files, now),
-    avatars: avatarRepo(db, files, now),
+    avatars: avatarRepo(db, files, now, caches),
     sessions: sessionRepo(db, now),
     uploadUrls: uploadUrlSigner(serviceSecret(db, 'upload_url_secret')),
     outbox,

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import type { FileDeletions } from '../storage/file-deletions.js';
+import type { ReadCaches } from '../db/read-cache.js';
 import { avatarDir } from '../storage/data-paths.js';
 import {
   StoredCustomization,
@@ -38,7 +39,8 @@ export interface StoredPhoto {
   filePath: string;
 }
 
-export function avatarRepo(db: Db, files: FileDeletions, now: () => number) {
+export function avatarRepo(db: Db, files: FileDeletions, now: () => number, caches?: ReadCaches) {
+  const cached = caches?.create<Readonly<AvatarRecord> | undefined>();
   const byId = db.prepare<[string, string], AvatarRecord>(
     'SELECT * FROM avatars WHERE id = ? AND project_id = ?',
   );
@@ -130,7 +132,15 @@ export function avatarRepo(db: Db, files: FileDeletions, now: () => number) {
       );
       return { id, nonce, expiresAt };
     },
-    get: (projectId: string, avatarId: string) => byId.get(avatarId.toLowerCase(), projectId),
+    /** Read on every customization request, so served from the read cache while nothing writes. */
+    get(projectId: string, avatarId: string): Readonly<AvatarRecord> | undefined {
+      const id = avatarId.toLowerCase();
+      const load = () => {
+        const row = byId.get(id, projectId);
+        return row && Object.freeze(row);
+      };
+      return cached ? cached.get(`${projectId}/${id}`, load) : load();
+    },
     /** For the upload URL, whose signature stands in for the bearer token. */
     getForUpload: (avatarId: string) => byIdUnscoped.get(avatarId),
     list: (userId: string, includeNotReady: boolean) =>

@@ -15,11 +15,11 @@ import {
 } from '../../shared/api/index.js';
 
 export function registerAvatarRoutes(router: Router, ctx: ServiceContext): void {
-  router.add('GET', '/api/v1/users/:user_id/avatars', ({ req, params, url }) => {
+  router.add('GET', '/api/v1/users/:user_id/avatars', ({ req, params, query: search }) => {
     const project = authenticate(req, ctx.projects);
     const { path, query } = parseAll({
       path: check(UserPathParams, params, 'path'),
-      query: check(ListAvatarsQuery, queryObject(url.searchParams), 'query'),
+      query: check(ListAvatarsQuery, queryObject(search), 'query'),
     });
     if (!ctx.users.exists(project.id, path.user_id)) throw httpError(404, 'User not found');
     const items: AvatarListItem[] = ctx.avatars.list(path.user_id, query.include_not_ready);

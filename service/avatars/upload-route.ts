@@ -24,9 +24,9 @@ import type { StoredPhoto } from './avatar-repo.js';
  * cheapest to the dearest, so a forged URL never costs us a body read.
  */
 export function registerUploadRoute(router: Router, ctx: ServiceContext): void {
-  router.add('POST', '/uploads/:avatar_id', async ({ req, params, url }) => {
+  router.add('POST', '/uploads/:avatar_id', async ({ req, params, query }) => {
     const id = Uuid.safeParse(params.avatar_id);
-    const q = url.searchParams;
+    const q = query;
     const expires = Number(q.get('expires'));
     const nonce = q.get('nonce') ?? '';
     const sig = q.get('sig') ?? '';

@@ -5,6 +5,7 @@ import { authenticate } from '../http/authenticate.js';
 import { check, jsonBody, parseAll } from '../http/parse-input.js';
 import { HttpError, httpError } from '../http/http-error.js';
 import { LIMITS } from '../config.js';
+import { sendJsonText } from '../http/respond.js';
 import {
   AvatarCustomization,
   AvatarIdPathParams,
@@ -28,11 +29,12 @@ export function registerCustomizationRoutes(router: Router, ctx: ServiceContext)
     return avatar;
   };
 
-  router.add('GET', '/api/v1/avatars/:id/customization', ({ req, params }) => {
+  router.add('GET', '/api/v1/avatars/:id/customization', ({ req, res, params }) => {
     const project = authenticate(req, ctx.projects);
     const { path } = parseAll({ path: check(AvatarIdPathParams, params, 'path') });
     const avatar = customizableAvatar(project.id, path.id);
-    return [200, ctx.avatars.customization(avatar)];
+    // Stored exactly as answered (normalized and validated when written): no parse, no stringify.
+    sendJsonText(res, 200, avatar.customization);
   });
 
   router.add('PUT', '/api/v1/avatars/:id/customization', async ({ req, params }) => {

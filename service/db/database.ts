@@ -3,7 +3,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { MIGRATIONS } from './migrations.js';
 
-export type Db = Database.Database;
+export type Db = Database.Database & {
+  /** Grows with every write statement this connection runs; read caches compare it. */
+  writeGeneration(): number;
+};
 
 export const DATABASE_FILE = 'service.sqlite';
 
@@ -14,7 +17,7 @@ export const DATABASE_FILE = 'service.sqlite';
  */
 export function openDatabase(dataDir: string): Db {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  const db = countWrites(new Database(path.join(dataDir, DATABASE_FILE)));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
   db.pragma('foreign_keys = ON');
@@ -39,4 +42,28 @@ function migrate(db: Db): void {
   while (applyNext.immediate()) {
     // one migration per transaction
   }
+}
+
+/**
+ * Read caches must drop what this process itself has just written. Every
+ * statement is prepared through `db.prepare`, so wrapping it catches every
+ * write statement's run without touching the repositories.
+ */
+function countWrites(raw: Database.Database): Db {
+  let generation = 0;
+  const prepare = raw.prepare.bind(raw);
+  const db = raw as Db;
+  db.prepare = ((source: string) => {
+    const statement = prepare(source);
+    if (!statement.reader) {
+      const run = statement.run.bind(statement);
+      statement.run = (...params: unknown[]) => {
+        generation++;
+        return run(...params);
+      };
+    }
+    return statement;
+  }) as Db['prepare'];
+  db.writeGeneration = () => generation;
+  return db;
 }

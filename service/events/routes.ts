@@ -7,10 +7,10 @@ import { WebhookLogQuery, type ReplayResponse } from '../../shared/api/index.js'
 
 /** Local extension: the webhook delivery log of the caller's project, and replays. */
 export function registerWebhookLogRoutes(router: Router, ctx: ServiceContext): void {
-  router.add('GET', '/local/v1/webhooks/messages', ({ req, url }) => {
+  router.add('GET', '/local/v1/webhooks/messages', ({ req, query: search }) => {
     const project = authenticate(req, ctx.projects);
     const { query } = parseAll({
-      query: check(WebhookLogQuery, queryObject(url.searchParams), 'query'),
+      query: check(WebhookLogQuery, queryObject(search), 'query'),
     });
     return [200, ctx.outbox.log(project.id, query)];
   });

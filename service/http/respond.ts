@@ -6,14 +6,29 @@ export function sendJson(
   body: unknown,
   headers: Record<string, string> = {},
 ): void {
-  const payload = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(payload),
-    'cache-control': 'no-store',
-    'x-content-type-options': 'nosniff',
-    ...headers,
-  });
+  sendJsonText(res, status, JSON.stringify(body), headers);
+}
+
+/** For JSON the service already holds as text, such as a stored customization. */
+export function sendJsonText(
+  res: ServerResponse,
+  status: number,
+  payload: string,
+  headers: Record<string, string> = {},
+): void {
+  // A flat header list skips Node's per-header object bookkeeping on this hot path.
+  const list = [
+    'content-type',
+    'application/json',
+    'content-length',
+    String(Buffer.byteLength(payload)),
+    'cache-control',
+    'no-store',
+    'x-content-type-options',
+    'nosniff',
+  ];
+  for (const [name, value] of Object.entries(headers)) list.push(name, value);
+  res.writeHead(status, list);
   res.end(payload);
 }
 

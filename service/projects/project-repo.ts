@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { BUILTIN_ASSETS } from '../assets/builtin-catalogue.js';
 import type { EventName } from '../../shared/api/index.js';
 import type { WebhookTarget } from './webhook-target.js';
+import type { ReadCaches } from '../db/read-cache.js';
 import { newProjectToken, newWebhookSecret, sameDigest, tokenHash } from './credentials.js';
 
 export type Plan = 'paid' | 'free';
@@ -50,7 +51,8 @@ export interface NewProject {
 }
 
 /** Projects, their credentials, webhook endpoints and asset catalogues. */
-export function projectRepo(db: Db, now: () => number) {
+export function projectRepo(db: Db, now: () => number, caches?: ReadCaches) {
+  const tokens = caches?.create<Readonly<Project> | undefined>();
   const byHash = db.prepare<[Buffer], ProjectRow>('SELECT * FROM projects WHERE token_hash = ?');
   const byId = db.prepare<[string], ProjectRow>('SELECT * FROM projects WHERE id = ?');
   const defaultRow = db.prepare<[], ProjectRow>('SELECT * FROM projects WHERE is_default = 1');
@@ -125,10 +127,14 @@ export function projectRepo(db: Db, now: () => number) {
     /** The default project, created on first use; concurrent starters agree on one. */
     ensureDefault: () => ensureDefault.immediate(),
 
+    /** Runs on every request, so it is served from the read cache while nothing writes. */
     findByToken(token: string): Project | undefined {
       const hash = tokenHash(token);
-      const row = byHash.get(hash);
-      return row && sameDigest(row.token_hash, hash) ? toProject(row) : undefined;
+      const load = () => {
+        const row = byHash.get(hash);
+        return row && sameDigest(row.token_hash, hash) ? Object.freeze(toProject(row)) : undefined;
+      };
+      return tokens ? tokens.get(hash.toString('hex'), load) : load();
     },
 
     get: (id: string) => {

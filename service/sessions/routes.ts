@@ -35,10 +35,10 @@ export function registerSessionRoutes(router: Router, ctx: ServiceContext): void
   });
 
   // The page a session URL opens. It is public: the key in the link is the credential.
-  router.add('GET', '/session/:session_id', ({ res, params, url }) => {
+  router.add('GET', '/session/:session_id', ({ res, params, query }) => {
     const id = Uuid.safeParse(params.session_id);
     const session = id.success
-      ? ctx.sessions.open(id.data.toLowerCase(), url.searchParams.get('key') ?? '')
+      ? ctx.sessions.open(id.data.toLowerCase(), query.get('key') ?? '')
       : undefined;
     if (!session) return sendHtml(res, 404, unknownSessionPage());
     if (ctx.now() >= session.expires_at) return sendHtml(res, 410, expiredSessionPage());
