@@ -8,6 +8,7 @@ import { registerUploadRoute } from './avatars/upload-route.js';
 import { registerCustomizationRoutes } from './customization/routes.js';
 import { registerAssetRoutes } from './assets/routes.js';
 import { registerWebhookLogRoutes } from './events/routes.js';
+import { registerDiagnosticsRoute } from './processing/diagnostics-route.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 
 /** The whole HTTP surface of the service, one resource module at a time. */
@@ -27,6 +28,7 @@ export function createApp(ctx: ServiceContext): Router {
   registerCustomizationRoutes(router, ctx);
   registerAssetRoutes(router, ctx);
   registerWebhookLogRoutes(router, ctx);
+  registerDiagnosticsRoute(router, ctx);
 
   const openapi = JSON.stringify(buildOpenApiDocument());
   router.add('GET', '/openapi.json', ({ res }) => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 
 const MiB = 1024 * 1024;
@@ -28,4 +29,19 @@ export function lifetimesFromEnv(env: NodeJS.ProcessEnv = process.env): Lifetime
     sessionMs: parsed.AVATAR_SERVICE_SESSION_TTL_SECONDS * 1000,
     uploadUrlMs: parsed.AVATAR_SERVICE_UPLOAD_URL_TTL_SECONDS * 1000,
   };
+}
+
+/**
+ * Worker threads that analyse photos. One core stays free for the HTTP loop,
+ * so requests are answered promptly while avatars are processed.
+ */
+export function processingWorkersFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const fallback = Math.max(1, Math.min(4, os.availableParallelism() - 1));
+  return z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(16)
+    .default(fallback)
+    .parse(env.AVATAR_SERVICE_PROCESSING_WORKERS);
 }

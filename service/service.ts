@@ -4,7 +4,10 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/database.js';
 import { readCaches } from './db/read-cache.js';
-import { lifetimesFromEnv, type Lifetimes } from './config.js';
+import { lifetimesFromEnv, processingWorkersFromEnv, type Lifetimes } from './config.js';
+import { processingPool } from './processing/worker-pool.js';
+import { processingRepo } from './processing/processing-repo.js';
+import { processingPipeline } from './processing/pipeline.js';
 import { createLogger, type Logger } from './log.js';
 import { projectRepo, type Project } from './projects/project-repo.js';
 import { userRepo } from './users/user-repo.js';
@@ -18,6 +21,7 @@ import { webhookOutbox } from './events/outbox.js';
 import { webhookDispatcher } from './events/dispatcher.js';
 import { retryDelaysFromEnv } from './events/retry-schedule.js';
 import type { ServiceContext } from './context.js';
+import type { FaceTopology } from './processing/photo-types.js';
 import type { WebhookTarget } from './projects/webhook-target.js';
 
 export interface ServiceOptions {
@@ -30,6 +34,8 @@ export interface ServiceOptions {
   now?: () => number;
   lifetimes?: Lifetimes;
   retryDelaysMs?: readonly number[];
+  /** Photo-analysis worker threads; 0 leaves uploaded avatars in `processing`. */
+  processingWorkers?: number;
 }
 
 export interface RunningService {
@@ -57,6 +63,14 @@ function serviceSecret(db: Db, name: string): Buffer {
     .immediate();
 }
 
+/** The face mesh topology is the same for every avatar; the builder reads it from here. */
+function saveFaceTopology(db: Db, topology: FaceTopology): void {
+  db.prepare('INSERT OR IGNORE INTO service_meta (key, value) VALUES (?, ?)').run(
+    'face_topology',
+    JSON.stringify(topology),
+  );
+}
+
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const log = options.log ?? createLogger();
   const now = options.now ?? Date.now;
@@ -82,6 +96,19 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     retryDelaysMs: options.retryDelaysMs ?? retryDelaysFromEnv(),
   });
 
+  const pipeline = processingPipeline({
+    repo: processingRepo(db, outbox, now),
+    pool: processingPool({
+      size: options.processingWorkers ?? processingWorkersFromEnv(),
+      jobTimeoutMs: 60_000,
+      log,
+      onTopology: (topology) => saveFaceTopology(db, topology),
+    }),
+    dataDir: options.dataDir,
+    log,
+    onCompleted: () => dispatcher.nudge(),
+  });
+
   let baseUrl = '';
   const context: ServiceContext = {
     db,
@@ -97,7 +124,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     uploadUrls: uploadUrlSigner(serviceSecret(db, 'upload_url_secret')),
     outbox,
     dispatcher,
-    onUploaded: () => {},
+    onUploaded: (avatarId) => pipeline.enqueue(avatarId),
   };
   const router = createApp(context);
   const server: Server = createServer(
@@ -114,6 +141,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
   dispatcher.start();
+  pipeline.start();
   log.info('service listening', { base_url: baseUrl, data_dir: options.dataDir });
 
   return {
@@ -128,6 +156,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         server.closeIdleConnections();
       });
       clearTimeout(force);
+      await pipeline.stop();
       await dispatcher.stop();
       db.close();
     },

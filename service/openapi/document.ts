@@ -223,6 +223,20 @@ export function buildOpenApiDocument(): JsonSchema {
     },
   };
 
+  paths['/local/v1/avatars/{id}'] = {
+    get: {
+      summary: "An avatar's state, failure reason and what processing measured in each photo",
+      ...local,
+      ...secured,
+      parameters: params('path', api.AvatarIdPathParams),
+      responses: {
+        '200': json(api.AvatarDiagnostics),
+        ...authErrors,
+        '404': detail('Unknown avatar'),
+        ...invalid,
+      },
+    },
+  };
   paths['/local/v1/webhooks/messages'] = {
     get: {
       summary:

@@ -65,3 +65,50 @@ export const ReplayResponse = z
   .object({ message_id: z.string(), deliveries: z.number().int() })
   .meta({ id: 'ReplayResponse' });
 export type ReplayResponse = z.infer<typeof ReplayResponse>;
+
+export const PhotoCheck = z.union([
+  z.object({ ok: z.literal(true) }),
+  z.object({ ok: z.literal(false), code: z.string(), reason: z.string() }),
+]);
+
+export const PhotoDiagnostics = z
+  .object({
+    field: z.enum(['image-frontal', 'image-side-1', 'image-side-2']),
+    detected_type: z.string(),
+    declared_type: z.string().nullable(),
+    byte_size: z.number().int(),
+    sha256: z.string(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    luminance: z.number().nullable(),
+    sharpness: z.number().nullable(),
+    faces: z.number().int().nullable(),
+    yaw: z.number().nullable(),
+    pitch: z.number().nullable(),
+    roll: z.number().nullable(),
+    check: PhotoCheck.nullable(),
+  })
+  .meta({ id: 'PhotoDiagnostics' });
+
+/** Local extension: why an avatar is in its state, and what processing measured. */
+export const AvatarDiagnostics = z
+  .object({
+    id: Uuid,
+    user_id: z.string(),
+    status: z.enum(['pending', 'processing', 'ready', 'failed']),
+    failure_code: z.string().nullable(),
+    failure_reason: z.string().nullable(),
+    failed_photos: z.array(z.string()),
+    body_type: z.enum(['male', 'female']).nullable(),
+    telephoto: z.boolean().nullable(),
+    created_at: z.string(),
+    uploaded_at: z.string().nullable(),
+    processed_at: z.string().nullable(),
+    processing_attempts: z.number().int(),
+    customization_version: z.number().int(),
+    skin_tone: z.string().nullable(),
+    hair_color: z.string().nullable(),
+    photos: z.array(PhotoDiagnostics),
+  })
+  .meta({ id: 'AvatarDiagnostics' });
+export type AvatarDiagnostics = z.infer<typeof AvatarDiagnostics>;

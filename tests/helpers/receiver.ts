@@ -12,7 +12,8 @@ export interface Received {
  * A webhook receiver for tests. It verifies every Standard Webhooks
  * signature with the project's secret, and can be told to fail or hang.
  */
-export async function startReceiver(secret: string) {
+export async function startReceiver(initialSecret: string) {
+  let secret = initialSecret;
   const received: Received[] = [];
   let mode: 'ok' | 'fail' | 'gone' | 'hang' = 'ok';
   let hits = 0;
@@ -49,6 +50,9 @@ export async function startReceiver(secret: string) {
     url,
     received,
     hits: () => hits,
+    setSecret(next: string) {
+      secret = next;
+    },
     setMode(next: typeof mode) {
       mode = next;
     },
@@ -70,6 +74,20 @@ export async function eventually<T>(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, stepMs));
+  }
+}
+
+export async function eventuallyAsync<T>(
+  probe: () => Promise<T | undefined | false>,
+  timeoutMs = 60_000,
+  stepMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, stepMs));

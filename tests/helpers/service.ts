@@ -39,6 +39,8 @@ export async function startTestService(
     port: 0,
     log: createLogger('error'),
     now: () => clock.now,
+    // Most tests look at the REST surface; the processing tests ask for workers.
+    processingWorkers: 0,
     ...options,
   });
   const token = running.defaultProject.token;

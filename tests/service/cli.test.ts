@@ -11,6 +11,7 @@ import {
   type ServiceProcess,
 } from '../helpers/cli.js';
 import { personPhotos, upload } from '../helpers/upload.js';
+import { eventually, eventuallyAsync, startReceiver } from '../helpers/receiver.js';
 
 const running: ServiceProcess[] = [];
 const dirs: string[] = [];
@@ -78,12 +79,18 @@ describe('npm run service -- start', () => {
     expect(await waitUntilDown(s1.ready.base_url)).toBe(true);
 
     const s2 = await start(['--port', '0', '--data-dir', dataDir]);
-    expect(
-      (await api(s2, 'GET', `/api/v1/users/${user}/avatars?include_not_ready=true`)).body,
-    ).toEqual([
-      { id: a.avatar_id, status: 'processing' },
-      { id: b.avatar_id, status: 'pending' },
-    ]);
+    // Whatever was left in `processing` is processed after the restart.
+    await eventuallyAsync(async () => {
+      const list = (await api(s2, 'GET', `/api/v1/users/${user}/avatars?include_not_ready=true`))
+        .body;
+      return (
+        JSON.stringify(list) ===
+        JSON.stringify([
+          { id: a.avatar_id, status: 'ready' },
+          { id: b.avatar_id, status: 'pending' },
+        ])
+      );
+    });
     expect(
       (await api(s2, 'GET', `/api/v1/avatars/${b.avatar_id}/customization`)).body,
     ).toMatchObject({
@@ -95,6 +102,54 @@ describe('npm run service -- start', () => {
     const rebased = b.upload_url.replace(s1.ready.base_url, s2.ready.base_url);
     expect((await upload(rebased, personPhotos('person-b'))).status).toBe(200);
     expect((await upload(rebased, personPhotos('person-b'))).status).toBe(409);
+  });
+
+  it('loses no event to kill -9 during processing and during delivery', async () => {
+    const dataDir = tempDir();
+    const receiver = await startReceiver('');
+    const env = { AVATAR_SERVICE_WEBHOOK_RETRY_DELAYS_MS: '200,200,200,200,200' };
+    const args = ['--port', '0', '--data-dir', dataDir, '--webhook-url', receiver.url];
+    try {
+      receiver.setMode('hang');
+      // 1. Killed right after the upload, while the photos wait for (or are in) analysis.
+      const s1 = await spawnService(args, env);
+      running.push(s1);
+      receiver.setSecret(s1.ready.project.webhook_secret);
+      const user = ((await api(s1, 'POST', '/api/v1/users/new')).body as { id: string }).id;
+      const a = (await api(s1, 'POST', '/api/v1/avatars/new', { user_id: user })).body as {
+        avatar_id: string;
+        upload_url: string;
+      };
+      expect((await upload(a.upload_url, personPhotos('person-c'))).status).toBe(200);
+      killService(s1, 'SIGKILL');
+      await waitUntilDown(s1.ready.base_url);
+
+      // 2. Processed after the restart; killed again while the event is on its way.
+      const s2 = await spawnService(args, env);
+      running.push(s2);
+      await eventually(() => receiver.hits() >= 1, 60_000);
+      killService(s2, 'SIGKILL');
+      await waitUntilDown(s2.ready.base_url);
+
+      // 3. The receiver is back: the event arrives, signed, exactly once.
+      receiver.setMode('ok');
+      const s3 = await spawnService(args, env);
+      running.push(s3);
+      await eventually(() => receiver.received.length >= 1, 30_000);
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(receiver.received).toHaveLength(1);
+      expect(receiver.received[0]).toMatchObject({
+        verified: true,
+        body: { event: 'avatar.ready', avatar_id: a.avatar_id, status: 'ready', session_id: null },
+      });
+      const log = (await api(s3, 'GET', '/local/v1/webhooks/messages')).body as {
+        deliveries: { status: string; attempts: unknown[] }[];
+      }[];
+      expect(log).toHaveLength(1);
+      expect(log[0]!.deliveries[0]!.status).toBe('delivered');
+    } finally {
+      await receiver.close();
+    }
   });
 
   it('goes down with npm even when npm itself is killed with SIGKILL', async () => {

@@ -1,0 +1,225 @@
+import sharp from 'sharp';
+import type { FaceResult } from '@vladmandic/human';
+import { sniffImageType, type SniffedImageType } from '../avatars/image-type.js';
+import { DETECT_MAX_SIDE, loadHuman } from './human-loader.js';
+import {
+  MESH_CHIN,
+  MESH_FOREHEAD_TOP,
+  meshRegion,
+  medianColor,
+  samplePatches,
+  sampleHair,
+  sampleLuminance,
+  toneStats,
+  type RgbImage,
+} from './pixel-stats.js';
+import { THRESHOLDS } from './photo-checks.js';
+import type {
+  FaceAnalysis,
+  FaceTopology,
+  PhotoAnalysis,
+  PhotoAnalyzer,
+  Vec3,
+} from './photo-types.js';
+
+/**
+ * Analyses one photo: decodes it with sharp, finds faces and their pose
+ * with human, and measures exposure, sharpness and colours.
+ */
+
+/** Refuse decompression bombs before libvips allocates anything. */
+const MAX_INPUT_PIXELS = 100_000_000;
+/** Sharpness is measured at a fixed size so that it does not depend on the camera resolution. */
+const SHARPNESS_SIDE = 512;
+/** Face sharpness is measured at up to this size; never enlarged, which would fake blur on small faces. */
+const FACE_SHARPNESS_SIDE = 256;
+
+// Mesh indices (MediaPipe face-mesh topology) that lie on flat skin: forehead and both cheeks,
+// away from eyebrows, eyes, lips and the hairline.
+const SKIN_POINTS = [
+  151, 9, 108, 337, 107, 336, 50, 101, 118, 117, 205, 123, 280, 330, 347, 346, 425, 352,
+];
+
+const RAD_TO_DEG = 180 / Math.PI;
+const round = (v: number, digits = 2): number => Number(v.toFixed(digits));
+
+async function toFaceAnalysis(
+  face: FaceResult,
+  img: RgbImage,
+  scale: number,
+): Promise<FaceAnalysis> {
+  // `face.box` is clamped; `boxRaw` is not, and its width is the crop the mesh model saw, which
+  // converts the model's depth units (crop / meshInput) to pixels.
+  const cropWidthPx = (face.boxRaw[2] ?? 0) * img.width;
+  const meshRaw: Vec3[] = face.meshRaw.map((p) => [p[0], p[1], p[2] ?? 0]);
+  const mesh: Vec3[] = face.meshRaw.map((p) => [
+    round(p[0] * img.width * scale),
+    round(p[1] * img.height * scale),
+    round((p[2] ?? 0) * cropWidthPx * scale),
+  ]);
+  // Work in detection-image pixels for sampling, report in original pixels.
+  const detMesh: Vec3[] = face.mesh.map((p) => [p[0], p[1], p[2] ?? 0]);
+  const top = detMesh[MESH_FOREHEAD_TOP];
+  const chin = detMesh[MESH_CHIN];
+  const faceHeightDet = top && chin ? Math.hypot(top[0] - chin[0], top[1] - chin[1]) : 0;
+  const [bx, by, bw, bh] = face.box;
+  const angle = face.rotation?.angle ?? { yaw: Number.NaN, pitch: Number.NaN, roll: Number.NaN };
+  const skinCentres = SKIN_POINTS.map((i) => detMesh[i])
+    .filter((p): p is Vec3 => p !== undefined)
+    .map((p): [number, number] => [p[0], p[1]]);
+  const skin = samplePatches(img, skinCentres, Math.max(1, Math.round(faceHeightDet * 0.012)));
+  const region = meshRegion(detMesh, img);
+  const faceSharpness = region
+    ? (await toneStats(img, FACE_SHARPNESS_SIDE, region, false)).sharpness
+    : 0;
+  return {
+    score: round(face.score, 3),
+    box: [
+      Math.round(bx * scale),
+      Math.round(by * scale),
+      Math.round(bw * scale),
+      Math.round(bh * scale),
+    ],
+    yaw: round(angle.yaw * RAD_TO_DEG, 1),
+    pitch: round(angle.pitch * RAD_TO_DEG, 1),
+    roll: round(angle.roll * RAD_TO_DEG, 1),
+    faceHeight: round(faceHeightDet * scale, 1),
+    faceLuminance: round(sampleLuminance(skin), 1),
+    sharpness: round(faceSharpness, 1),
+    mesh,
+    meshRaw,
+    skinColor: medianColor(skin),
+    hairColor: sampleHair(img, detMesh, faceHeightDet),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Analyzer
+// ---------------------------------------------------------------------------
+
+const DECODABLE: ReadonlySet<SniffedImageType> = new Set<SniffedImageType>([
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+]);
+
+interface Decoded {
+  img: RgbImage;
+  width: number;
+  height: number;
+}
+
+async function decode(buf: Uint8Array): Promise<Decoded> {
+  // failOn 'error' rejects truncated or corrupt data ('none' would pad it with grey) but,
+  // unlike sharp's default 'warning', accepts camera files that only raise warnings (such as
+  // extraneous bytes before a marker). Set explicitly so a changed default cannot loosen it.
+  const options = {
+    failOn: 'error',
+    limitInputPixels: MAX_INPUT_PIXELS,
+    autoOrient: true,
+  } as const;
+  const meta = await sharp(buf, options).metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  const { data, info } = await sharp(buf, options)
+    .resize({
+      width: DETECT_MAX_SIDE,
+      height: DETECT_MAX_SIDE,
+      fit: 'inside',
+      withoutEnlargement: true,
+    })
+    // Flatten alpha onto white so transparent PNG areas do not become black "darkness".
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  if (info.channels !== 3) throw new Error(`unexpected channel count ${info.channels}`);
+  return { img: { data, width: info.width, height: info.height }, width, height };
+}
+
+function emptyAnalysis(type: SniffedImageType, decodeError: string | null): PhotoAnalysis {
+  return {
+    type,
+    width: 0,
+    height: 0,
+    decodeError,
+    luminance: 0,
+    sharpness: 0,
+    faceCount: 0,
+    faces: [],
+    timings: { decodeMs: 0, detectMs: 0, totalMs: 0 },
+  };
+}
+
+export async function createPhotoAnalyzer(): Promise<PhotoAnalyzer> {
+  const { human, tf } = await loadHuman();
+
+  // human keeps per-instance state, so concurrent detect() calls would interleave; serialise.
+  let queue: Promise<unknown> = Promise.resolve();
+  let disposed = false;
+
+  async function analyzeNow(buf: Uint8Array): Promise<PhotoAnalysis> {
+    const t0 = performance.now();
+    const type = sniffImageType(buf);
+    if (!DECODABLE.has(type)) return emptyAnalysis(type, 'not a supported image file');
+    let decoded: Decoded;
+    try {
+      decoded = await decode(buf);
+    } catch (err) {
+      const a = emptyAnalysis(type, err instanceof Error ? err.message : String(err));
+      a.timings.totalMs = round(performance.now() - t0, 1);
+      return a;
+    }
+    const t1 = performance.now();
+    const { img } = decoded;
+    const scale = decoded.width / img.width;
+    // libvips downscales on its own thread pool while the wasm detector runs on this thread.
+    const globalStats = toneStats(img, SHARPNESS_SIDE);
+    globalStats.catch(() => undefined);
+    const input = tf.tensor4d(img.data, [1, img.height, img.width, 3], 'int32');
+    let faces: FaceResult[];
+    try {
+      const result = await human.detect(input);
+      if (result.error) throw new Error(`face detection failed: ${result.error}`);
+      faces = result.face;
+    } finally {
+      tf.dispose(input);
+    }
+    const t2 = performance.now();
+    const counted = faces.filter((f) => f.score >= THRESHOLDS.minFaceScore && f.mesh.length >= 468);
+    const stats = await globalStats;
+    const out: PhotoAnalysis = {
+      type,
+      width: decoded.width,
+      height: decoded.height,
+      decodeError: null,
+      luminance: round(stats.luminance, 1),
+      sharpness: round(stats.sharpness, 1),
+      faceCount: counted.length,
+      faces: await Promise.all(counted.map((f) => toFaceAnalysis(f, img, scale))),
+      timings: { decodeMs: round(t1 - t0, 1), detectMs: round(t2 - t1, 1), totalMs: 0 },
+    };
+    out.timings.totalMs = round(performance.now() - t0, 1);
+    return out;
+  }
+
+  return {
+    analyze(buf: Uint8Array): Promise<PhotoAnalysis> {
+      if (disposed) return Promise.reject(new Error('photo analyzer has been disposed'));
+      const run = queue.then(() => analyzeNow(buf));
+      queue = run.catch(() => undefined);
+      return run;
+    },
+    faceTopology(): FaceTopology {
+      return {
+        triangles: [...human.faceTriangulation],
+        uvs: human.faceUVMap.map(([u, v]) => [u, v]),
+      };
+    },
+    dispose(): void {
+      disposed = true;
+      for (const model of Object.values(human.models.models)) model?.dispose();
+    },
+  };
+}
