@@ -4,6 +4,7 @@ import { parseCommand, UsageError, USAGE, type Command } from './cli/arguments.j
 import { startService } from './service.js';
 import { createLogger } from './log.js';
 import { watchLauncher } from './cli/launcher-watch.js';
+import { webhookOutbox } from './events/outbox.js';
 
 /** One JSON line per project on stdout: the only thing other tools parse. */
 const printProject = (p: Project, projects: ProjectRepo) =>
@@ -84,6 +85,23 @@ async function run(command: Command): Promise<void> {
         });
         if (!updated) throw new UsageError(`No project with id ${id}`);
         printProject(updated, projects);
+        break;
+      }
+      case 'webhooks log': {
+        const outbox = webhookOutbox(db, Date.now);
+        for (const entry of outbox.log(null, {
+          limit: command.limit,
+          ...(command.id && { id: command.id }),
+        })) {
+          process.stdout.write(JSON.stringify(entry) + '\n');
+        }
+        break;
+      }
+      case 'webhooks replay': {
+        const deliveries = webhookOutbox(db, Date.now).replay(null, command.id);
+        if (deliveries === undefined)
+          throw new UsageError(`No webhook message with id ${command.id}`);
+        process.stdout.write(JSON.stringify({ message_id: command.id, deliveries }) + '\n');
         break;
       }
     }

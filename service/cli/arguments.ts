@@ -36,6 +36,13 @@ export const Command = z.discriminatedUnion('command', [
     plan: Plan.optional(),
     webhooks: z.array(WebhookTargetArgument).optional(),
   }),
+  z.object({
+    command: z.literal('webhooks log'),
+    dataDir: DataDir,
+    id: z.string().min(1).optional(),
+    limit: z.coerce.number().int().min(1).max(10_000),
+  }),
+  z.object({ command: z.literal('webhooks replay'), dataDir: DataDir, id: z.string().min(1) }),
 ]);
 export type Command = z.infer<typeof Command>;
 
@@ -45,8 +52,14 @@ export const USAGE = `Usage:
   npm run service -- project list --data-dir DIR
   npm run service -- project set --data-dir DIR [--id PROJECT_ID] [--name NAME] [--plan paid|free]
                                  [--webhook-url URL]... [--no-webhooks]
+  npm run service -- webhooks log --data-dir DIR [--id MESSAGE_ID] [--limit N]
+  npm run service -- webhooks replay --data-dir DIR --id MESSAGE_ID
 Without --id, project set changes the default project. --webhook-url replaces the project's
-webhook endpoints; --no-webhooks removes them all.`;
+webhook endpoints; --no-webhooks removes them all. A webhook URL may end in
+#events=avatar.ready,export.ready,render.ready to receive only those events (default: all).
+webhooks log prints one JSON line per event: its deliveries, attempts, status codes and next
+retry. webhooks replay sends an event again under the same webhook-id; a running service
+picks it up within a second.`;
 
 export class UsageError extends Error {}
 
@@ -67,6 +80,7 @@ export function parseCommand(argv: string[]): Command {
         name: { type: 'string' },
         plan: { type: 'string' },
         id: { type: 'string' },
+        limit: { type: 'string' },
       },
     });
   } catch (error) {
@@ -107,6 +121,17 @@ export function parseCommand(argv: string[]): Command {
         plan: values.plan,
         webhooks: values['no-webhooks'] ? [] : values['webhook-url'],
       };
+      break;
+    case 'webhooks log':
+      candidate = {
+        command: verb,
+        dataDir: requireDataDir(),
+        id: values.id,
+        limit: values.limit ?? '50',
+      };
+      break;
+    case 'webhooks replay':
+      candidate = { command: verb, dataDir: requireDataDir(), id: values.id };
       break;
     default:
       throw new UsageError(verb ? `Unknown command "${verb}"` : 'No command given');

@@ -152,6 +152,51 @@ describe('npm run service -- start', () => {
     }
   });
 
+  it('shows the delivery log and replays an event from the command line', async () => {
+    const dataDir = tempDir();
+    const receiver = await startReceiver('');
+    try {
+      const s = await start(['--port', '0', '--data-dir', dataDir, '--webhook-url', receiver.url]);
+      receiver.setSecret(s.ready.project.webhook_secret);
+      const user = ((await api(s, 'POST', '/api/v1/users/new')).body as { id: string }).id;
+      const a = (await api(s, 'POST', '/api/v1/avatars/new', { user_id: user })).body as {
+        upload_url: string;
+      };
+      await upload(a.upload_url, personPhotos('person-a'));
+      await eventually(() => receiver.received.length === 1, 60_000);
+
+      const log = runCli(['webhooks', 'log', '--data-dir', dataDir]);
+      expect(log.status).toBe(0);
+      const [entry] = log.stdout
+        .trim()
+        .split('\n')
+        .map(
+          (l) =>
+            JSON.parse(l) as {
+              id: string;
+              event: string;
+              deliveries: { status: string; url: string; attempts: { status_code: number }[] }[];
+            },
+        );
+      expect(entry).toMatchObject({ event: 'avatar.ready', id: receiver.received[0]!.id });
+      expect(entry!.deliveries[0]).toMatchObject({
+        status: 'delivered',
+        url: receiver.url,
+        attempts: [{ status_code: 200 }],
+      });
+
+      const replay = runCli(['webhooks', 'replay', '--data-dir', dataDir, '--id', entry!.id]);
+      expect(JSON.parse(replay.stdout)).toEqual({ message_id: entry!.id, deliveries: 1 });
+      await eventually(() => receiver.received.length === 2, 10_000);
+      expect(receiver.received.map((r) => r.id)).toEqual([entry!.id, entry!.id]);
+      expect(
+        runCli(['webhooks', 'replay', '--data-dir', dataDir, '--id', 'msg_unknown']).status,
+      ).toBe(2);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('goes down with npm even when npm itself is killed with SIGKILL', async () => {
     const s = await start(['--port', '0', '--data-dir', tempDir()]);
     s.child.kill('SIGKILL');
