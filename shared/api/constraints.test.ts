@@ -45,23 +45,9 @@ import {
   UserAvatarPathParams,
   UserPathParams,
 } from './index.js';
+import { check, type Row } from '../../tests/helpers/schema-table.js';
 
 type Path = readonly (string | number)[];
-
-type Row =
-  | { name: string; schema: ZodType; input: unknown; valid: true }
-  | { name: string; schema: ZodType; input: unknown; valid: false; path: Path };
-
-function check(row: Row): void {
-  const result = row.schema.safeParse(row.input);
-  if (row.valid) {
-    expect(result.error?.issues ?? []).toEqual([]);
-    expect(result.success).toBe(true);
-  } else {
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(row.path);
-  }
-}
 
 /** Stands for "leave the key out" in a case's value. */
 const OMIT = Symbol('omit');

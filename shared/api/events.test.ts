@@ -5,29 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { AvatarReadyEvent, ExportReadyEvent, RenderReadyEvent, WebhookEvent } from './index.js';
-
-type Path = readonly (string | number)[];
-
-type Row =
-  | { name: string; schema: ZodType; input: unknown; valid: true }
-  | { name: string; schema: ZodType; input: unknown; valid: false; path: Path };
-
-function check(row: Row): void {
-  const result = row.schema.safeParse(row.input);
-  if (row.valid) {
-    expect(result.error?.issues ?? []).toEqual([]);
-    expect(result.success).toBe(true);
-  } else {
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(row.path);
-  }
-}
-
-function without(base: Record<string, unknown>, key: string): Record<string, unknown> {
-  const copy = { ...base };
-  delete copy[key];
-  return copy;
-}
+import { check, type Row, without } from '../../tests/helpers/schema-table.js';
 
 const AVATAR_ID = 'a1b2c3d4-e5f6-4789-abcd-ef0123456789';
 const SESSION_ID = '0f1e2d3c-4b5a-4697-8877-665544332211';

@@ -2,8 +2,7 @@
  * Table-driven tests of the bodies the service answers with: error bodies (spec part 7)
  * and results (spec parts 2 and 4). Id formats are covered in constraints.test.ts.
  */
-import { describe, expect, it } from 'vitest';
-import type { ZodType } from 'zod';
+import { describe, it } from 'vitest';
 import {
   AssetPlacementError,
   AssetsNotInProjectError,
@@ -15,29 +14,9 @@ import {
   SessionResponse,
   StoredCustomization,
 } from './index.js';
+import { check, type Row, without } from '../../tests/helpers/schema-table.js';
 
 type Path = readonly (string | number)[];
-
-type Row =
-  | { name: string; schema: ZodType; input: unknown; valid: true }
-  | { name: string; schema: ZodType; input: unknown; valid: false; path: Path };
-
-function check(row: Row): void {
-  const result = row.schema.safeParse(row.input);
-  if (row.valid) {
-    expect(result.error?.issues ?? []).toEqual([]);
-    expect(result.success).toBe(true);
-  } else {
-    expect(result.success).toBe(false);
-    expect(result.error?.issues.map((issue) => issue.path)).toContainEqual(row.path);
-  }
-}
-
-function without(base: Record<string, unknown>, key: string): Record<string, unknown> {
-  const copy = { ...base };
-  delete copy[key];
-  return copy;
-}
 
 const UUID = 'a1b2c3d4-e5f6-4789-abcd-ef0123456789';
 const UUID_2 = '0f1e2d3c-4b5a-4697-8877-665544332211';
