@@ -1,0 +1,65 @@
+/**
+ * The avatar as the builder makes it, before it becomes a GLB or a picture.
+ * One in-memory form serves both the glTF writer and the CPU renderer, so
+ * what is exported and what is rendered can never differ.
+ *
+ * Units are metres, +Y up, the avatar faces +Z, feet at y = 0. Geometry is
+ * in the bind pose (a T- or A-pose), in model space.
+ */
+
+export type Rgba = [number, number, number, number];
+
+export interface TextureImage {
+  /** Encoded image as stored in the GLB. */
+  mimeType: 'image/png' | 'image/jpeg';
+  data: Uint8Array;
+  width: number;
+  height: number;
+  /** The same image decoded to RGBA8, row-major from the top, for the renderer. */
+  rgba: Uint8Array;
+}
+
+export interface AvatarMaterial {
+  name: string;
+  /** Linear RGBA multiplier, as glTF's baseColorFactor. */
+  baseColor: Rgba;
+  texture?: TextureImage;
+  metallic: number;
+  roughness: number;
+  alphaMode: 'OPAQUE' | 'BLEND' | 'MASK';
+  doubleSided: boolean;
+}
+
+export interface AvatarMesh {
+  name: string;
+  /** xyz per vertex. */
+  positions: Float32Array;
+  /** Unit normals, xyz per vertex. */
+  normals: Float32Array;
+  /** uv per vertex (glTF convention: v = 0 at the top of the image), when textured. */
+  uvs?: Float32Array;
+  /** Triangles, counter-clockwise seen from outside. */
+  indices: Uint32Array;
+  /** Four joint indices (into AvatarModel.joints) and weights per vertex; weights sum to 1. */
+  joints: Uint16Array;
+  weights: Float32Array;
+  material: AvatarMaterial;
+}
+
+export interface AvatarJoint {
+  /** Mixamo-style name without prefix: Hips, Spine, LeftArm, … */
+  name: string;
+  /** Index of the parent joint, or -1 for the root (Hips). */
+  parent: number;
+  /** Bind-pose position in model space. Joints carry no rotation in the bind pose. */
+  position: [number, number, number];
+  /** Local scale, from bone_scale; 1 when unscaled. */
+  scale: [number, number, number];
+}
+
+export interface AvatarModel {
+  meshes: AvatarMesh[];
+  joints: AvatarJoint[];
+  /** Goes into the GLB's extras (the customization's metadata among it). */
+  extras: Record<string, unknown>;
+}
