@@ -51,10 +51,12 @@ export interface AvatarJoint {
   name: string;
   /** Index of the parent joint, or -1 for the root (Hips). */
   parent: number;
-  /** Bind-pose position in model space. Joints carry no rotation in the bind pose. */
+  /**
+   * Bind-pose position in model space. Joints carry no rotation or scale in
+   * the bind pose: bone_scale is baked into the geometry and the joint
+   * positions, so every viewer shows it and the vertex data itself changes.
+   */
   position: [number, number, number];
-  /** Local scale, from bone_scale; 1 when unscaled. */
-  scale: [number, number, number];
 }
 
 export interface AvatarModel {
