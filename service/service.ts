@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/database.js';
 import { readCaches } from './db/read-cache.js';
 import { lifetimesFromEnv, processingWorkersFromEnv, type Lifetimes } from './config.js';
-import { processingPool } from './processing/worker-pool.js';
+import { workerPool } from './workers/worker-pool.js';
+import type { AnalyseRequest, AnalyseResult } from './processing/worker.js';
 import { processingRepo } from './processing/processing-repo.js';
 import { processingPipeline } from './processing/pipeline.js';
 import { createLogger, type Logger } from './log.js';
@@ -98,11 +99,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
 
   const pipeline = processingPipeline({
     repo: processingRepo(db, outbox, now),
-    pool: processingPool({
+    pool: workerPool<AnalyseRequest, AnalyseResult, FaceTopology>({
+      name: 'processing',
+      entry: new URL('./processing/worker.ts', import.meta.url),
       size: options.processingWorkers ?? processingWorkersFromEnv(),
       jobTimeoutMs: 60_000,
       log,
-      onTopology: (topology) => saveFaceTopology(db, topology),
+      onReady: (topology) => saveFaceTopology(db, topology),
     }),
     dataDir: options.dataDir,
     log,

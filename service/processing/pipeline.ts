@@ -2,7 +2,8 @@ import type { Logger } from '../log.js';
 import type { UploadPhotoField } from '../../shared/api/index.js';
 import { UPLOAD_PHOTO_FIELDS } from '../../shared/api/index.js';
 import { resolveInDataDir } from '../storage/data-paths.js';
-import type { ProcessingPool } from './worker-pool.js';
+import type { WorkerPool } from '../workers/worker-pool.js';
+import type { AnalyseRequest, AnalyseResult } from './worker.js';
 import type { ProcessingRepo, StoredAnalysis } from './processing-repo.js';
 import { judgeAvatar } from './verdict.js';
 
@@ -16,7 +17,7 @@ export const MAX_ATTEMPTS = 3;
  */
 export function processingPipeline(options: {
   repo: ProcessingRepo;
-  pool: ProcessingPool;
+  pool: WorkerPool<AnalyseRequest, AnalyseResult>;
   dataDir: string;
   log: Logger;
   onCompleted(avatarId: string): void;
@@ -45,7 +46,7 @@ export function processingPipeline(options: {
     ) as Record<UploadPhotoField, string>;
     let analyses;
     try {
-      analyses = await pool.analyse(paths);
+      analyses = await pool.run(paths);
     } catch (error) {
       if (stopped) return;
       log.error('photo analysis failed', {
