@@ -8,7 +8,9 @@ import type { SuiteContext } from './suite.js';
 export const ReadyLine = z.object({
   event: z.literal('ready'),
   base_url: z.url(),
-  project: z.object({ id: z.string(), token: z.string() }).optional(),
+  project: z
+    .object({ id: z.string(), token: z.string(), webhook_secret: z.string().optional() })
+    .optional(),
 });
 export type ReadyLine = z.infer<typeof ReadyLine>;
 

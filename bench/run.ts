@@ -10,6 +10,10 @@ const SUITES = {
     about: 'HTTP throughput and p99 of the local service against a bare node:http baseline',
     load: async (): Promise<Suite> => (await import('./service.js')).serviceSuite,
   },
+  processing: {
+    about: 'Upload to avatar.ready latency (median, p95) and avatars/min at default concurrency',
+    load: async (): Promise<Suite> => (await import('./processing.js')).processingSuite,
+  },
 } satisfies Record<string, { about: string; load: () => Promise<Suite> }>;
 
 type SuiteName = keyof typeof SUITES;
