@@ -7,7 +7,7 @@ const assetId = (style: string): string => {
   return asset.id;
 };
 
-/** body_0 is the average male build and body_1 the average female one (docs/avatar-model.md). */
+/** body_0 is the average male build and body_1 the average female one (docs/avatar-builder.md). */
 export const BODY_FOR_BODY_TYPE: Record<BodyType, BodyShape> = { male: 'body_0', female: 'body_1' };
 
 const base = (body: BodyShape): StoredCustomization => ({

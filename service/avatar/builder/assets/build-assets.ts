@@ -1,0 +1,56 @@
+import type { BodyTemplate } from '../body-template.js';
+import type { HeadFrame } from '../head-builder.js';
+import { hexMaterial, translucentMaterial } from '../materials.js';
+import type { Part } from '../part.js';
+import { buildClothing } from './clothing.js';
+import { buildEyewear } from './eyewear.js';
+import { buildFootwear } from './footwear.js';
+import { buildHair } from './hair.js';
+import type { ChosenAssets } from './resolve-assets.js';
+
+/** Garments and shoes depend only on the body, its age and the style: made once each. */
+const bodyAssets = new Map<string, Part[]>();
+
+function cachedForBody(template: BodyTemplate, key: string, make: () => Part[]): Part[] {
+  const full = `${template.key}|${key}`;
+  let parts = bodyAssets.get(full);
+  if (!parts) {
+    parts = make();
+    bodyAssets.set(full, parts);
+  }
+  return parts;
+}
+
+/** The meshes of every chosen asset, skinned and ready for bone scaling. */
+export function buildAssets(chosen: ChosenAssets, template: BodyTemplate, head: HeadFrame): Part[] {
+  const parts: Part[] = [];
+  if (chosen.clothing) {
+    const style = chosen.clothing.style;
+    parts.push(
+      ...cachedForBody(template, `clothing:${style}`, () => buildClothing(style, template)),
+    );
+  }
+  if (chosen.footwear) {
+    const style = chosen.footwear.style;
+    parts.push(
+      ...cachedForBody(template, `footwear:${style}`, () => buildFootwear(style, template)),
+    );
+  }
+  if (chosen.hair) {
+    const { style, colour } = chosen.hair;
+    const knit = style === 'beanie' || style === 'cap';
+    const material = hexMaterial(`${knit ? 'Headwear' : 'Hair'}_${style}`, colour ?? '#3b2a1e', {
+      roughness: knit ? 0.9 : 0.7,
+      doubleSided: true,
+    });
+    parts.push(...buildHair(style, head, template.proportions, template.skeleton, material));
+  }
+  if (chosen.eyewear) {
+    const lens = translucentMaterial(
+      `GlassesLens_${chosen.eyewear.style}`,
+      chosen.eyewear.colour ?? '#ffffff33',
+    );
+    parts.push(...buildEyewear(chosen.eyewear.style, head, lens));
+  }
+  return parts;
+}

@@ -1,0 +1,341 @@
+import type { AvatarMaterial } from '../../model.js';
+import type { HeadFrame } from '../head-builder.js';
+import type { HeadRadiusMap } from '../head-radius-map.js';
+import { MeshBuilder } from '../mesh-builder.js';
+import type { Part } from '../part.js';
+import type { Proportions } from '../proportions.js';
+import type { Skeleton } from '../skeleton.js';
+import { skinByDistance, skinRigid } from '../skin-weights.js';
+import { smoothstep, type Vec3 } from '../vec3.js';
+
+export const HAIR_STYLES = ['short', 'long', 'bob'] as const;
+export const HEADWEAR_STYLES = ['beanie', 'cap'] as const;
+export type HairStyle = (typeof HAIR_STYLES)[number] | (typeof HEADWEAR_STYLES)[number];
+
+const DEG = Math.PI / 180;
+const AROUND = 56;
+const DOWN = 18;
+
+/**
+ * A covering of the skull from the crown down to a hairline. `hairline`
+ * gives the lowest elevation (degrees) by |azimuth| (degrees, 0 = front);
+ * the face's own outline is never covered except by `fringe` degrees.
+ */
+interface Shell {
+  hairline: readonly [number, number][];
+  fringe: number;
+  /** Height above the skin (m) by s (0 at the crown, 1 at the hairline) and azimuth (rad). */
+  gap: (s: number, azimuth: number, elevation: number) => number;
+}
+
+/** Hair hanging below the shell, all round the back from |azimuth| ≥ `from` degrees. */
+interface Curtain {
+  from: number;
+  /** Lowest point (model y) at the sides and at the back. */
+  endSide: number;
+  endBack: number;
+  flare: number;
+  gap: number;
+  curls: number;
+}
+
+export function buildHair(
+  style: HairStyle,
+  frame: HeadFrame,
+  p: Proportions,
+  skeleton: Skeleton,
+  material: AvatarMaterial,
+): Part[] {
+  const chinY = frame.points[152]![1];
+  const guard = faceGuard(frame);
+  const parts: Part[] = [];
+  const shell = (spec: Shell) => {
+    const mesh = new MeshBuilder();
+    appendShell(mesh, frame.surface, spec, guard);
+    skinRigid(mesh, 0, 'Head');
+    return mesh;
+  };
+  const curtain = (spec: Curtain) => {
+    const mesh = new MeshBuilder();
+    appendCurtain(mesh, frame.surface, spec);
+    skinByDistance(mesh, 0, skeleton, ['Head', 'Neck', 'Spine2'], 0.05);
+    return mesh;
+  };
+  const curly = (amount: number) => (s: number, a: number, e: number) =>
+    amount * (0.5 + 0.5 * Math.sin(7 * a) * Math.sin(9 * e + 1));
+  switch (style) {
+    case 'short': {
+      const mesh = shell({
+        hairline: [
+          [0, 8],
+          [60, 8],
+          [76, -22],
+          [92, -6],
+          [118, -6],
+          [140, -32],
+          [180, -42],
+        ],
+        fringe: -2,
+        gap: (s) => 0.011 * (0.35 + 0.65 * (1 - smoothstep(0.82, 1, s))),
+      });
+      parts.push({ name: 'Hair', mesh, material });
+      break;
+    }
+    case 'long': {
+      const mesh = shell({
+        hairline: [
+          [0, 8],
+          [70, 8],
+          [90, -40],
+          [180, -55],
+        ],
+        fringe: -2,
+        gap: (s) => 0.013 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))),
+      });
+      mesh.append(
+        curtain({
+          from: 78,
+          endSide: p.shoulderY + 0.025,
+          endBack: p.shoulderY - 0.13,
+          flare: 0.12,
+          gap: 0.013,
+          curls: 0,
+        }),
+      );
+      parts.push({ name: 'Hair', mesh, material });
+      break;
+    }
+    case 'bob': {
+      const mesh = shell({
+        hairline: [
+          [0, 8],
+          [70, 8],
+          [90, -40],
+          [180, -55],
+        ],
+        // A fringe over the upper forehead.
+        fringe: 7,
+        gap: (s, a, e) => 0.02 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))) + curly(0.007)(s, a, e),
+      });
+      mesh.append(
+        curtain({
+          from: 72,
+          endSide: chinY + 0.01,
+          endBack: chinY - 0.005,
+          flare: 0.28,
+          gap: 0.02,
+          curls: 0.008,
+        }),
+      );
+      parts.push({ name: 'Hair', mesh, material });
+      break;
+    }
+    case 'beanie': {
+      const mesh = shell({
+        hairline: [
+          [0, 0],
+          [60, 0],
+          [90, -8],
+          [180, -22],
+        ],
+        fringe: 5,
+        // Knit stands off the head, a folded cuff at the bottom, slack gathered at the crown.
+        gap: (s) => 0.014 + 0.011 * smoothstep(0.72, 0.78, s) + 0.03 * (1 - s) ** 2,
+      });
+      appendBall(mesh, frame.surface.pointAt(0, Math.PI / 2, 0.014 + 0.03 + 0.022), 0.028);
+      skinRigid(mesh, 0, 'Head');
+      parts.push({ name: 'Beanie', mesh, material });
+      break;
+    }
+    case 'cap': {
+      const crownLine: [number, number][] = [
+        [0, 4],
+        [60, 4],
+        [90, -4],
+        [180, -12],
+      ];
+      const gap = (s: number) => 0.009 + 0.012 * (1 - s) ** 2;
+      const mesh = shell({ hairline: crownLine, fringe: 1, gap });
+      appendBrim(mesh, frame.surface, crownLine, guard, gap(1));
+      appendBall(mesh, frame.surface.pointAt(0, Math.PI / 2, gap(0)), 0.008);
+      skinRigid(mesh, 0, 'Head');
+      parts.push({ name: 'Cap', mesh, material });
+      break;
+    }
+  }
+  return parts;
+}
+
+/** Piecewise-linear table lookup by |azimuth| in degrees. */
+function table(points: readonly [number, number][], azimuthDeg: number): number {
+  const a = Math.abs(azimuthDeg);
+  for (let i = 1; i < points.length; i++) {
+    const [a0, v0] = points[i - 1]!;
+    const [a1, v1] = points[i]!;
+    if (a <= a1) return v0 + ((v1 - v0) * (a - a0)) / Math.max(1e-9, a1 - a0);
+  }
+  return points[points.length - 1]![1];
+}
+
+/**
+ * The elevation of the top of the face's outline by azimuth, in degrees
+ * (−90 where the face does not reach): hair stops above it.
+ */
+function faceGuard(frame: HeadFrame): (azimuthDeg: number) => number {
+  const map = frame.surface;
+  const centreY = map.centre[1];
+  const upper = frame.rim
+    .filter((p) => p[1] > centreY - 0.02)
+    .map((p) => {
+      const d = map.direction(p);
+      return [d.azimuth / DEG, d.elevation / DEG] as [number, number];
+    })
+    .sort((a, b) => a[0] - b[0]);
+  const lo = upper[0]?.[0] ?? 0;
+  const hi = upper[upper.length - 1]?.[0] ?? 0;
+  return (a) => {
+    if (a < lo - 2 || a > hi + 2 || upper.length < 2) return -90;
+    for (let i = 1; i < upper.length; i++) {
+      const [a0, e0] = upper[i - 1]!;
+      const [a1, e1] = upper[i]!;
+      if (a <= a1) return e0 + ((e1 - e0) * (Math.max(a, a0) - a0)) / Math.max(1e-9, a1 - a0);
+    }
+    return upper[upper.length - 1]![1];
+  };
+}
+
+function hairlineAt(spec: Shell, guard: (a: number) => number, azimuth: number): number {
+  const a = azimuth / DEG;
+  return Math.max(table(spec.hairline, a), guard(a) + 3 - spec.fringe) * DEG;
+}
+
+/** The shell: a fan at the crown, then rings down to the hairline. */
+function appendShell(
+  mesh: MeshBuilder,
+  map: HeadRadiusMap,
+  spec: Shell,
+  guard: (a: number) => number,
+): void {
+  const first = mesh.vertexCount;
+  const crown = mesh.vertex(map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2)));
+  for (let i = 1; i <= DOWN; i++) {
+    const s = i / DOWN;
+    for (let j = 0; j < AROUND; j++) {
+      const azimuth = -Math.PI + (2 * Math.PI * j) / AROUND;
+      const low = hairlineAt(spec, guard, azimuth);
+      const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
+      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)));
+    }
+  }
+  const at = (i: number, j: number) => first + 1 + (i - 1) * AROUND + (j % AROUND);
+  // Azimuth grows towards the avatar's left (counter-clockwise seen from above).
+  for (let j = 0; j < AROUND; j++) mesh.triangle(crown, at(1, j), at(1, j + 1));
+  for (let i = 1; i < DOWN; i++) {
+    for (let j = 0; j < AROUND; j++)
+      mesh.quad(at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+  }
+}
+
+/** Hair hanging from the back half of the shell: over the widest part of the head, then straight down. */
+function appendCurtain(mesh: MeshBuilder, map: HeadRadiusMap, spec: Curtain): void {
+  const columns = 40;
+  const rows = 16;
+  const first = mesh.vertexCount;
+  const from = spec.from * DEG;
+  const top = 20 * DEG;
+  for (let j = 0; j <= columns; j++) {
+    const azimuth = from + ((2 * Math.PI - 2 * from) * j) / columns;
+    // The widest the head gets at this azimuth, seen from above.
+    let widest = 0;
+    for (let e = -50; e <= 20; e += 10)
+      widest = Math.max(widest, map.radius(azimuth, e * DEG) * Math.cos(e * DEG));
+    const start = map.pointAt(azimuth, top, spec.gap);
+    const startReach = Math.hypot(start[0] - map.centre[0], start[2] - map.centre[2]);
+    const back = smoothstep(90, 180, Math.abs(wrapDegrees(azimuth / DEG)));
+    const end = spec.endSide + (spec.endBack - spec.endSide) * back;
+    for (let i = 0; i <= rows; i++) {
+      const u = i / rows;
+      const hang = (widest + spec.gap) * (1 + spec.flare * u * u);
+      const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
+      const reach = startReach + (hang - startReach) * smoothstep(0, 0.3, u) + curl;
+      const y = start[1] + (end - start[1]) * u;
+      mesh.vertex([
+        map.centre[0] + reach * Math.sin(azimuth),
+        y,
+        map.centre[2] + reach * Math.cos(azimuth),
+      ]);
+    }
+  }
+  const at = (j: number, i: number) => first + j * (rows + 1) + i;
+  for (let j = 0; j < columns; j++) {
+    for (let i = 0; i < rows; i++)
+      mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
+  }
+}
+
+function wrapDegrees(a: number): number {
+  return a - 360 * Math.round(a / 360);
+}
+
+/** A cap's brim: a curved plate reaching forward from the front of the crown. */
+function appendBrim(
+  mesh: MeshBuilder,
+  map: HeadRadiusMap,
+  crownLine: readonly [number, number][],
+  guard: (a: number) => number,
+  gap: number,
+): void {
+  const columns = 24;
+  const rows = 5;
+  const first = mesh.vertexCount;
+  const span = 56 * DEG;
+  const shell: Shell = { hairline: crownLine, fringe: 1, gap: () => gap };
+  // A flat brim: its inner edge stays at the height of the crown's front edge.
+  const height = map.pointAt(0, hairlineAt(shell, guard, 0), gap)[1];
+  for (let j = 0; j <= columns; j++) {
+    const azimuth = -span + (2 * span * j) / columns;
+    const edge = map.pointAt(azimuth, hairlineAt(shell, guard, azimuth), gap);
+    const base: Vec3 = [edge[0], height, edge[2]];
+    const length = 0.075 * Math.pow(Math.max(0, 1 - (azimuth / span) ** 2), 0.6) + 0.002;
+    for (let i = 0; i <= rows; i++) {
+      const u = i / rows;
+      const reach = length * u;
+      mesh.vertex([
+        base[0] + Math.sin(azimuth) * reach,
+        base[1] - 0.012 * u * u,
+        base[2] + Math.cos(azimuth) * reach,
+      ]);
+    }
+  }
+  const at = (j: number, i: number) => first + j * (rows + 1) + i;
+  for (let j = 0; j < columns; j++) {
+    for (let i = 0; i < rows; i++)
+      mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
+  }
+}
+
+/** A small ball: a beanie's pompom or a cap's button. */
+function appendBall(mesh: MeshBuilder, centre: Vec3, radius: number): void {
+  const rings = 8;
+  const around = 12;
+  const first = mesh.vertexCount;
+  for (let i = 0; i <= rings; i++) {
+    const polar = (Math.PI * i) / rings;
+    for (let j = 0; j < around; j++) {
+      const a = (2 * Math.PI * j) / around;
+      mesh.vertex([
+        centre[0] + radius * Math.sin(polar) * Math.sin(a),
+        centre[1] + radius * Math.cos(polar),
+        centre[2] + radius * Math.sin(polar) * Math.cos(a),
+      ]);
+    }
+  }
+  const at = (i: number, j: number) => first + i * around + (j % around);
+  for (let i = 0; i < rings; i++) {
+    for (let j = 0; j < around; j++) {
+      // The poles' rings collapse to a point: skip the degenerate halves.
+      if (i > 0) mesh.triangle(at(i, j), at(i + 1, j), at(i, j + 1));
+      if (i < rings - 1) mesh.triangle(at(i, j + 1), at(i + 1, j), at(i + 1, j + 1));
+    }
+  }
+}

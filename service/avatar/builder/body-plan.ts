@@ -1,0 +1,362 @@
+import { ankleJoint, neckZ, shoulderJoint } from './body-skeleton.js';
+import type { Proportions } from './proportions.js';
+import type { TubeSpec } from './tube.js';
+import { lerp, type Vec3 } from './vec3.js';
+
+/** The body as tubes; garments and shoes reuse them, inflated and cut. */
+export interface BodyPlan {
+  torso: TubeSpec;
+  neck: TubeSpec;
+  arms: [TubeSpec, TubeSpec];
+  hands: [TubeSpec, TubeSpec];
+  thumbs: [TubeSpec, TubeSpec];
+  legs: [TubeSpec, TubeSpec];
+  feet: [TubeSpec, TubeSpec];
+}
+
+const mix = (a: number, b: number, t: number) => a + (b - a) * t;
+
+function torso(p: Proportions): TubeSpec {
+  const { hips, waist, chest } = p;
+  const nz = neckZ(p);
+  const shoulderJointY = shoulderJoint(p)[1];
+  return {
+    name: 'torso',
+    direction: [0, 1, 0],
+    u: [1, 0, 0],
+    segments: 40,
+    rings: 44,
+    exponent: 2.3,
+    capStart: true,
+    capEnd: true,
+    bones: [
+      'Hips',
+      'Spine',
+      'Spine1',
+      'Spine2',
+      'Neck',
+      'LeftShoulder',
+      'RightShoulder',
+      'LeftArm',
+      'RightArm',
+      'LeftUpLeg',
+      'RightUpLeg',
+    ],
+    falloff: 0.045,
+    sections: [
+      {
+        label: 'crotch',
+        centre: [0, p.crotchY + 0.02 * p.stature, -0.01],
+        halfU: hips.halfWidth * 0.82,
+        halfV: hips.halfDepth * 0.75,
+      },
+      {
+        label: 'hip',
+        centre: [0, p.hipJointY, -0.012],
+        halfU: hips.halfWidth,
+        halfV: hips.halfDepth,
+      },
+      {
+        label: 'belt',
+        centre: [0, p.hipsY, -0.006],
+        halfU: mix(hips.halfWidth, waist.halfWidth, 0.45),
+        halfV: mix(hips.halfDepth, waist.halfDepth, 0.45),
+      },
+      { label: 'waist', centre: [0, p.waistY, 0], halfU: waist.halfWidth, halfV: waist.halfDepth },
+      {
+        label: 'ribs',
+        centre: [0, mix(p.spine1Y, p.spine2Y, 0.3), 0.003],
+        halfU: mix(waist.halfWidth, chest.halfWidth, 0.7),
+        halfV: mix(waist.halfDepth, chest.halfDepth, 0.7) + p.bust * 0.3,
+      },
+      {
+        label: 'chest',
+        centre: [0, p.chestY, 0.005 + p.bust * 0.5],
+        halfU: chest.halfWidth,
+        halfV: chest.halfDepth + p.bust * 0.5,
+      },
+      {
+        label: 'armpit',
+        centre: [0, p.armpitY, 0.002],
+        halfU: chest.halfWidth * 1.03,
+        halfV: chest.halfDepth * 0.95,
+      },
+      {
+        label: 'shoulder',
+        centre: [0, shoulderJointY, -0.005],
+        halfU: p.shoulderHalfWidth * 0.93,
+        halfV: chest.halfDepth * 0.78,
+      },
+      {
+        label: 'shoulderTop',
+        centre: [0, p.shoulderY + 0.004, nz * 0.5],
+        halfU: p.shoulderHalfWidth * 0.72,
+        halfV: chest.halfDepth * 0.58,
+      },
+      {
+        label: 'neck',
+        centre: [0, p.neckBaseY + 0.012, nz],
+        halfU: p.neckRadius * 1.3,
+        halfV: p.neckRadius * 1.2,
+      },
+    ],
+  };
+}
+
+function neck(p: Proportions): TubeSpec {
+  const nz = neckZ(p);
+  const r = p.neckRadius;
+  return {
+    name: 'neck',
+    direction: [0, 1, 0],
+    u: [1, 0, 0],
+    segments: 20,
+    rings: 8,
+    exponent: 2,
+    capStart: true,
+    capEnd: true,
+    bones: ['Spine2', 'Neck', 'Head'],
+    falloff: 0.03,
+    sections: [
+      { centre: [0, p.neckBaseY - 0.03, nz - 0.008], halfU: r * 1.1, halfV: r * 1.05 },
+      {
+        label: 'base',
+        centre: [0, p.neckBaseY + 0.02, nz - 0.004],
+        halfU: r * 1.02,
+        halfV: r * 0.98,
+      },
+      {
+        centre: [0, mix(p.neckBaseY, p.headJointY, 0.6), nz + 0.004],
+        halfU: r * 0.94,
+        halfV: r * 0.9,
+      },
+      { centre: [0, p.headJointY + 0.05, nz + 0.014], halfU: r * 0.9, halfV: r * 0.86 },
+    ],
+  };
+}
+
+function arm(p: Proportions, side: 1 | -1): TubeSpec {
+  const j = shoulderJoint(p);
+  const x0 = j[0];
+  const at = (x: number, dy = 0): Vec3 => [side * x, j[1] + dy, j[2]];
+  const a = p.arm;
+  const left = side === 1;
+  return {
+    name: left ? 'leftArm' : 'rightArm',
+    direction: [side, 0, 0],
+    u: [0, 1, 0],
+    segments: 18,
+    rings: 34,
+    exponent: 2,
+    capStart: true,
+    capEnd: true,
+    bones: left
+      ? ['LeftShoulder', 'LeftArm', 'LeftForeArm', 'LeftHand']
+      : ['RightShoulder', 'RightArm', 'RightForeArm', 'RightHand'],
+    falloff: 0.022,
+    sections: [
+      { centre: at(x0 - 0.045, 0.004), halfU: a.shoulder * 0.95, halfV: a.shoulder * 0.9 },
+      { label: 'shoulder', centre: at(x0, 0.004), halfU: a.shoulder, halfV: a.shoulder * 0.95 },
+      {
+        label: 'biceps',
+        centre: at(x0 + 0.4 * p.upperArm),
+        halfU: a.biceps,
+        halfV: a.biceps * 0.95,
+      },
+      { label: 'elbow', centre: at(x0 + p.upperArm), halfU: a.elbow, halfV: a.elbow },
+      {
+        label: 'forearm',
+        centre: at(x0 + p.upperArm + 0.25 * p.foreArm),
+        halfU: a.forearm,
+        halfV: a.forearm * 0.92,
+      },
+      {
+        label: 'wrist',
+        centre: at(x0 + p.upperArm + p.foreArm),
+        halfU: a.wrist * 0.75,
+        halfV: a.wrist * 1.05,
+      },
+      {
+        centre: at(x0 + p.upperArm + p.foreArm + 0.012),
+        halfU: a.wrist * 0.7,
+        halfV: a.wrist,
+      },
+    ],
+  };
+}
+
+function hand(p: Proportions, side: 1 | -1): TubeSpec {
+  const j = shoulderJoint(p);
+  const wristX = j[0] + p.upperArm + p.foreArm;
+  const at = (f: number): Vec3 => [side * (wristX + f * p.hand), j[1], j[2]];
+  const t = p.handHalfThickness;
+  const w = p.handHalfWidth;
+  const left = side === 1;
+  return {
+    name: left ? 'leftHand' : 'rightHand',
+    direction: [side, 0, 0],
+    u: [0, 1, 0],
+    segments: 16,
+    rings: 14,
+    exponent: 2.6,
+    capStart: true,
+    capEnd: true,
+    bones: left ? ['LeftForeArm', 'LeftHand'] : ['RightForeArm', 'RightHand'],
+    falloff: 0.02,
+    sections: [
+      { centre: at(-0.08), halfU: p.arm.wrist * 0.7, halfV: p.arm.wrist * 0.95 },
+      { label: 'palm', centre: at(0.3), halfU: t, halfV: w },
+      { label: 'knuckles', centre: at(0.5), halfU: t * 0.9, halfV: w * 0.95 },
+      { centre: at(0.8), halfU: t * 0.7, halfV: w * 0.85 },
+      { label: 'tip', centre: at(1), halfU: t * 0.45, halfV: w * 0.6 },
+    ],
+  };
+}
+
+function thumb(p: Proportions, side: 1 | -1): TubeSpec {
+  const j = shoulderJoint(p);
+  const wristX = j[0] + p.upperArm + p.foreArm;
+  const start: Vec3 = [
+    side * (wristX + 0.12 * p.hand),
+    j[1] - 0.002,
+    j[2] + p.handHalfWidth * 0.55,
+  ];
+  const reach: Vec3 = [side * 0.3 * p.hand, -0.012, 0.3 * p.hand];
+  const at = (f: number): Vec3 => [
+    start[0] + reach[0] * f,
+    start[1] + reach[1] * f,
+    start[2] + reach[2] * f,
+  ];
+  const r = p.handHalfThickness * 0.75;
+  const left = side === 1;
+  return {
+    name: left ? 'leftThumb' : 'rightThumb',
+    direction: reach,
+    u: [0, 1, 0],
+    segments: 10,
+    rings: 7,
+    exponent: 2,
+    capStart: true,
+    capEnd: true,
+    bones: left ? ['LeftHand'] : ['RightHand'],
+    falloff: 0.02,
+    sections: [
+      { centre: at(0), halfU: r * 1.2, halfV: r * 1.4 },
+      { centre: at(0.5), halfU: r, halfV: r * 1.05 },
+      { centre: at(1), halfU: r * 0.75, halfV: r * 0.8 },
+    ],
+  };
+}
+
+function leg(p: Proportions, side: 1 | -1): TubeSpec {
+  const L = p.leg;
+  const hipX = side * p.hipJointX;
+  const ankle = ankleJoint(p, side);
+  const shin = p.kneeY - p.ankleY;
+  const at = (y: number, dz = 0): Vec3 => {
+    const t = (p.hipJointY - y) / (p.hipJointY - p.ankleY);
+    const c = lerp([hipX, 0, 0], [ankle[0], 0, 0], Math.min(1, Math.max(0, t)));
+    return [c[0], y, dz];
+  };
+  const left = side === 1;
+  return {
+    name: left ? 'leftLeg' : 'rightLeg',
+    direction: [0, -1, 0],
+    u: [1, 0, 0],
+    segments: 22,
+    rings: 40,
+    exponent: 2,
+    capStart: true,
+    capEnd: true,
+    bones: left
+      ? ['Hips', 'LeftUpLeg', 'LeftLeg', 'LeftFoot']
+      : ['Hips', 'RightUpLeg', 'RightLeg', 'RightFoot'],
+    falloff: 0.03,
+    sections: [
+      { centre: at(p.hipJointY + 0.03, -0.005), halfU: L.thigh * 0.85, halfV: L.thigh * 0.85 },
+      { label: 'thigh', centre: at(p.crotchY, 0), halfU: L.thigh, halfV: L.thigh },
+      {
+        label: 'midThigh',
+        centre: at(mix(p.crotchY, p.kneeY, 0.5)),
+        halfU: L.midThigh,
+        halfV: L.midThigh,
+      },
+      {
+        centre: at(p.kneeY + 0.2 * (p.crotchY - p.kneeY)),
+        halfU: L.knee * 1.12,
+        halfV: L.knee * 1.1,
+      },
+      { label: 'knee', centre: at(p.kneeY, 0.004), halfU: L.knee, halfV: L.knee },
+      {
+        label: 'calf',
+        centre: at(p.kneeY - 0.28 * shin, -0.008),
+        halfU: L.calf * 0.95,
+        halfV: L.calf,
+      },
+      { label: 'shin', centre: at(p.ankleY + 0.28 * shin, -0.004), halfU: L.shin, halfV: L.shin },
+      { label: 'ankle', centre: at(p.ankleY), halfU: L.ankle, halfV: L.ankle },
+      { centre: at(p.ankleY - 0.025), halfU: L.ankle * 0.9, halfV: L.ankle * 0.9 },
+    ],
+  };
+}
+
+function foot(p: Proportions, side: 1 | -1): TubeSpec {
+  const ankle = ankleJoint(p, side);
+  const len = p.footLength;
+  const h = p.footHeight;
+  const w = p.footHalfWidth;
+  // Each section's centre is as high as its half height, so the sole lies on y = 0.
+  const s = (label: string | undefined, z: number, halfW: number, halfH: number, dx = 0) => ({
+    ...(label ? { label } : {}),
+    centre: [ankle[0] + side * dx, halfH + (label === 'heelBack' ? 0.05 * h : 0), z * len] as Vec3,
+    halfU: halfW,
+    halfV: halfH,
+  });
+  const left = side === 1;
+  return {
+    name: left ? 'leftFoot' : 'rightFoot',
+    direction: [0, 0, 1],
+    u: [1, 0, 0],
+    segments: 18,
+    rings: 18,
+    exponent: 2.5,
+    capStart: true,
+    capEnd: true,
+    bones: left
+      ? ['LeftLeg', 'LeftFoot', 'LeftToeBase']
+      : ['RightLeg', 'RightFoot', 'RightToeBase'],
+    falloff: 0.025,
+    sections: [
+      s('heelBack', -0.2, w * 0.6, h * 0.4),
+      s('heel', -0.14, w * 0.72, h * 0.5),
+      s('instep', 0.1, w * 0.85, h * 0.56, 0.004),
+      s('ball', 0.42, w, h * 0.3, 0.008),
+      s('toes', 0.62, w * 0.88, h * 0.22, 0.01),
+      s('tip', 0.76, w * 0.55, h * 0.15, 0.008),
+    ],
+  };
+}
+
+export function bodyPlan(p: Proportions): BodyPlan {
+  return {
+    torso: torso(p),
+    neck: neck(p),
+    arms: [arm(p, 1), arm(p, -1)],
+    hands: [hand(p, 1), hand(p, -1)],
+    thumbs: [thumb(p, 1), thumb(p, -1)],
+    legs: [leg(p, 1), leg(p, -1)],
+    feet: [foot(p, 1), foot(p, -1)],
+  };
+}
+
+export function allTubes(plan: BodyPlan): TubeSpec[] {
+  return [
+    plan.torso,
+    plan.neck,
+    ...plan.arms,
+    ...plan.hands,
+    ...plan.thumbs,
+    ...plan.legs,
+    ...plan.feet,
+  ];
+}

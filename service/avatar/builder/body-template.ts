@@ -1,0 +1,39 @@
+import type { BodyShape } from '../../../shared/api/index.js';
+import type { AgeGroup } from './body-shapes.js';
+import { allTubes, bodyPlan, type BodyPlan } from './body-plan.js';
+import { skeletonFor } from './body-skeleton.js';
+import { MeshBuilder } from './mesh-builder.js';
+import { proportionsFor, type Proportions } from './proportions.js';
+import type { Skeleton } from './skeleton.js';
+import { skinByDistance } from './skin-weights.js';
+import { appendTube } from './tube.js';
+
+/** Everything about a body that depends only on its shape and age: made once, shared by every build. */
+export interface BodyTemplate {
+  /** Identifies the shape and age, for caches of things made from the template. */
+  key: string;
+  proportions: Proportions;
+  skeleton: Skeleton;
+  plan: BodyPlan;
+  /** The skinned body surface; shared, so never modified (bone scale makes a deformed copy). */
+  body: MeshBuilder;
+}
+
+const templates = new Map<string, BodyTemplate>();
+
+export function bodyTemplate(body: BodyShape, age: AgeGroup): BodyTemplate {
+  const key = `${body}|${age}`;
+  const cached = templates.get(key);
+  if (cached) return cached;
+  const proportions = proportionsFor(body, age);
+  const skeleton = skeletonFor(proportions);
+  const plan = bodyPlan(proportions);
+  const mesh = new MeshBuilder();
+  for (const tube of allTubes(plan)) {
+    const first = appendTube(mesh, tube);
+    skinByDistance(mesh, first, skeleton, tube.bones, tube.falloff);
+  }
+  const made = { key, proportions, skeleton, plan, body: mesh };
+  templates.set(key, made);
+  return made;
+}

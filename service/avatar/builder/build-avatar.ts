@@ -1,0 +1,100 @@
+import type { StoredCustomization } from '../../../shared/api/index.js';
+import type { BuiltinAsset } from '../../assets/builtin-catalogue.js';
+import type { FaceTopology } from '../../processing/photo-types.js';
+import type { StoredAnalysis } from '../../processing/processing-repo.js';
+import type { AvatarMesh, AvatarModel } from '../model.js';
+import { buildAssets } from './assets/build-assets.js';
+import { chooseAssets } from './assets/resolve-assets.js';
+import {
+  boneScaleFactors,
+  boneScaleTransforms,
+  deformMesh,
+  transformJoints,
+} from './bone-scale.js';
+import { BODY_SHAPE_SPECS } from './body-shapes.js';
+import { bodyTemplate } from './body-template.js';
+import { toHex } from './colour.js';
+import { EYE_COLOURS } from './eye-colours.js';
+import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
+import { solidMaterial } from './materials.js';
+import { finishMesh } from './mesh-builder.js';
+import type { Part } from './part.js';
+import { toAvatarJoints } from './skeleton.js';
+import { correctSkin, skinToneCorrection } from './skin-tone.js';
+
+export interface BuildInput {
+  /** What photo processing learned. */
+  analysis: StoredAnalysis;
+  /** The face mesh's triangles and canonical UVs. */
+  topology: FaceTopology;
+  /** The uploaded photos as stored (JPEG, PNG or WebP bytes). */
+  photos: HeadPhotos;
+  customization: StoredCustomization;
+  catalogue: readonly BuiltinAsset[];
+}
+
+/**
+ * Builds the avatar: this person's head from their photos on a parametric
+ * body, skinned to a Mixamo-style skeleton, with the customization applied.
+ */
+export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
+  const c = input.customization;
+  const template = bodyTemplate(c.body, c.age);
+  const correction = skinToneCorrection(c.skin_tone_correction);
+  const sampled = sampledSkinTone(input.analysis);
+  const skin = correctSkin(sampled, correction);
+  const head = await buildHead(
+    input.analysis,
+    input.topology,
+    input.photos,
+    template.proportions,
+    sampled,
+    correction,
+    c.eye_texture,
+  );
+  const chosen = chooseAssets(c, input.catalogue, input.analysis.hair_color);
+  const parts: Part[] = [
+    {
+      name: 'Body',
+      mesh: template.body,
+      material: solidMaterial('Skin', skin, { roughness: 0.6 }),
+    },
+    ...head.parts,
+    ...buildAssets(chosen, template, head.frame),
+  ];
+
+  const factors = boneScaleFactors(c.bone_scale);
+  const transforms = boneScaleTransforms(template.skeleton, factors);
+  const meshes = parts
+    .filter((p) => p.mesh.triangleCount > 0)
+    .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
+  return {
+    meshes,
+    joints: toAvatarJoints(transformJoints(template.skeleton.joints, transforms)),
+    extras: {
+      metadata: { ...c.metadata },
+      body: c.body,
+      body_build: BODY_SHAPE_SPECS[c.body].build,
+      age: c.age,
+      stature: Math.round(crownHeight(meshes) * 1000) / 1000,
+      bone_scale: c.bone_scale,
+      bone_scale_factors: factors,
+      skin_tone: toHex(skin),
+      skin_tone_sampled: toHex(sampled),
+      skin_tone_correction: correction,
+      eye_texture: c.eye_texture,
+      eye_colour: EYE_COLOURS[c.eye_texture].iris,
+      assets: chosen,
+    },
+  };
+}
+
+/** Height of the top of the head (not of hair or hats), in metres. */
+function crownHeight(meshes: readonly AvatarMesh[]): number {
+  let top = 0;
+  for (const m of meshes) {
+    if (m.name !== 'Head') continue;
+    for (let i = 1; i < m.positions.length; i += 3) top = Math.max(top, m.positions[i]!);
+  }
+  return top;
+}

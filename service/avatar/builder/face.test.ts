@@ -1,0 +1,167 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { AvatarMesh, AvatarModel } from '../model.js';
+import { buildAvatar } from './build-avatar.js';
+import {
+  analysisOf,
+  bounds,
+  build,
+  customize,
+  inputFor,
+  meanAbsDifference,
+  mesh,
+  photosOf,
+  type Person,
+} from './test-support.js';
+
+const LANDMARKS = 468;
+
+function texel(m: AvatarMesh, u: number, v: number): [number, number, number] {
+  const t = m.material.texture!;
+  const x = Math.min(t.width - 1, Math.floor(u * t.width));
+  const y = Math.min(t.height - 1, Math.floor(v * t.height));
+  const i = (y * t.width + x) * 4;
+  return [t.rgba[i]!, t.rgba[i + 1]!, t.rgba[i + 2]!];
+}
+
+/** Every 7th landmark: enough to describe a face's shape. */
+const SAMPLE = Array.from({ length: Math.floor(LANDMARKS / 7) }, (_, i) => 7 * i);
+
+/**
+ * A face's shape whatever its pose and size: distances between sampled
+ * landmarks, divided by their mean.
+ */
+function shapeOf(points: (readonly number[])[]): number[] {
+  const d: number[] = [];
+  for (let i = 0; i < SAMPLE.length; i++) {
+    for (let j = i + 1; j < SAMPLE.length; j++) {
+      const a = points[SAMPLE[i]!]!;
+      const b = points[SAMPLE[j]!]!;
+      d.push(Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!));
+    }
+  }
+  const mean = d.reduce((s, v) => s + v, 0) / d.length;
+  return d.map((v) => v / mean);
+}
+
+const modelFace = (model: AvatarModel) => {
+  const head = mesh(model, 'Head');
+  return shapeOf(
+    Array.from({ length: LANDMARKS }, (_, i) => [0, 1, 2].map((k) => head.positions[3 * i + k]!)),
+  );
+};
+const photoFace = (person: Person) =>
+  shapeOf(analysisOf(person).photos['image-frontal'].faces[0]!.mesh);
+
+describe('the face', () => {
+  it("is this person's: different photo sets give different face geometry and textures", async () => {
+    const people: Person[] = ['person-a', 'person-b', 'person-c'];
+    const models = await Promise.all(people.map((p) => build(p)));
+    for (let i = 0; i < models.length; i++) {
+      // Each face has exactly its own landmarks' shape (the mesh is their similarity transform)…
+      const own = meanAbsDifference(modelFace(models[i]!), photoFace(people[i]!));
+      expect(own).toBeLessThan(1e-4);
+      for (let j = 0; j < models.length; j++) {
+        if (j === i) continue;
+        // …which differs from the others' shapes…
+        expect(meanAbsDifference(modelFace(models[i]!), photoFace(people[j]!))).toBeGreaterThan(
+          own + 1e-3,
+        );
+        expect(meanAbsDifference(modelFace(models[i]!), modelFace(models[j]!))).toBeGreaterThan(
+          1e-3,
+        );
+        // …and the textures differ by more than 10 levels on average.
+        const a = mesh(models[i]!, 'Head').material.texture!.rgba;
+        const b = mesh(models[j]!, 'Head').material.texture!.rgba;
+        expect(meanAbsDifference(a, b)).toBeGreaterThan(10);
+      }
+    }
+  });
+
+  it.each(['person-a', 'person-b', 'person-c'] as const)(
+    'follows the landmarks and is textured from the frontal photo (%s)',
+    async (person) => {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      const landmarks = analysisOf(person).photos['image-frontal'].faces[0]!.mesh;
+      // Geometry: the landmark vertices keep the photo's proportions (x right, y up).
+      const px = (i: number) => landmarks[i]!;
+      const at = (i: number) => [head.positions[3 * i]!, head.positions[3 * i + 1]!];
+      const photoRatio = (px(454)[0] - px(234)[0]) / (px(152)[1] - px(10)[1]);
+      const meshRatio = (at(454)[0]! - at(234)[0]!) / (at(10)[1]! - at(152)[1]!);
+      expect(meshRatio).toBeCloseTo(photoRatio, 1);
+      // Texture: where the face looks at the camera, the atlas shows the frontal photo's colour
+      // at each landmark (sharp edges such as the lip line aside, hence the median).
+      const { data, info } = await sharp(photosOf(person).frontal)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const diffs: number[] = [];
+      for (let i = 0; i < LANDMARKS; i++) {
+        if (head.normals[3 * i + 2]! < 0.7) continue;
+        const [x, y] = landmarks[i]!;
+        const o = (Math.round(y) * info.width + Math.round(x)) * info.channels;
+        const atlas = texel(head, head.uvs![2 * i]!, head.uvs![2 * i + 1]!);
+        diffs.push(
+          (Math.abs(atlas[0] - data[o]!) +
+            Math.abs(atlas[1] - data[o + 1]!) +
+            Math.abs(atlas[2] - data[o + 2]!)) /
+            3,
+        );
+      }
+      diffs.sort((a, b) => a - b);
+      expect(diffs.length).toBeGreaterThan(150);
+      expect(diffs[Math.floor(diffs.length / 2)]).toBeLessThan(8);
+    },
+  );
+
+  it('takes the cheeks, ears and sides of the head from the side photos', async () => {
+    const person: Person = 'person-b';
+    const photos = photosOf(person);
+    const negate = async (b: Uint8Array) =>
+      new Uint8Array(await sharp(b).negate({ alpha: false }).jpeg().toBuffer());
+    const altered = {
+      ...photos,
+      side1: await negate(photos.side1),
+      side2: await negate(photos.side2),
+    };
+    const [plain, swapped] = await Promise.all([
+      build(person),
+      buildAvatar({ ...inputFor(person, customize()), photos: altered }),
+    ]);
+    const a = mesh(plain, 'Head');
+    const b = mesh(swapped, 'Head');
+    const change = (pick: (nx: number, nz: number) => boolean) => {
+      let sum = 0;
+      let n = 0;
+      for (let v = 0; v < a.positions.length / 3; v++) {
+        if (!pick(a.normals[3 * v]!, a.normals[3 * v + 2]!)) continue;
+        const ta = texel(a, a.uvs![2 * v]!, a.uvs![2 * v + 1]!);
+        const tb = texel(b, b.uvs![2 * v]!, b.uvs![2 * v + 1]!);
+        sum += (Math.abs(ta[0] - tb[0]) + Math.abs(ta[1] - tb[1]) + Math.abs(ta[2] - tb[2])) / 3;
+        n++;
+      }
+      expect(n).toBeGreaterThan(10);
+      return sum / n;
+    };
+    // Sides of the head (normals pointing sideways) come from the side photos…
+    expect(change((nx, nz) => Math.abs(nx) > 0.8 && nz > -0.3)).toBeGreaterThan(40);
+    // …the front of the face from the frontal photo.
+    expect(change((nx, nz) => nz > 0.9)).toBeLessThan(8);
+  });
+
+  it('sits on a skull fitted to its proportions', async () => {
+    const models = await Promise.all(
+      (['person-a', 'person-b', 'person-c'] as const).map((p) => build(p)),
+    );
+    for (const model of models) {
+      const head = mesh(model, 'Head');
+      const faceWidth = head.positions[3 * 454]! - head.positions[3 * 234]!;
+      const b = bounds(head);
+      const width = b.max[0] - b.min[0];
+      expect(width / faceWidth).toBeGreaterThan(1.08);
+      expect(width / faceWidth).toBeLessThan(1.25);
+      // Closed at the back: the skull reaches well behind the face edges.
+      expect(head.positions[3 * 454 + 2]! - b.min[2]).toBeGreaterThan(0.6 * faceWidth);
+    }
+  });
+});

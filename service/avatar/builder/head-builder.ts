@@ -1,0 +1,136 @@
+import type { FaceTopology, FaceAnalysis } from '../../processing/photo-types.js';
+import type { StoredAnalysis } from '../../processing/processing-repo.js';
+import type { EyeTexture } from '../../../shared/api/index.js';
+import { neckZ } from './body-skeleton.js';
+import { parseHexColour, type Rgb } from './colour.js';
+import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
+import { canonicalFace, faceSurface } from './face-landmarks.js';
+import { bakeHeadTexture } from './head-texture.js';
+import { buildHeadMesh } from './head-mesh.js';
+import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
+import { HeadRadiusMap } from './head-radius-map.js';
+import { texturedMaterial } from './materials.js';
+import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
+import type { Part } from './part.js';
+import { decodeView, type PhotoView } from './photo-views.js';
+import type { Proportions } from './proportions.js';
+import { skinRigid } from './skin-weights.js';
+import { correctImage } from './skin-tone.js';
+import { jpegTexture } from './texture-image.js';
+import { add, type Vec3 } from './vec3.js';
+
+/** Side of the head texture atlas. */
+export const HEAD_ATLAS_SIZE = 1024;
+
+export interface HeadPhotos {
+  frontal: Uint8Array;
+  side1: Uint8Array;
+  side2: Uint8Array;
+}
+
+/**
+ * Where the head ended up, for everything that sits on it (hair, hats,
+ * glasses): the canonical face frame moved by `offset` into model space.
+ */
+export interface HeadFrame {
+  offset: Vec3;
+  shape: HeadShape;
+  /** The 468 face points in model space. */
+  points: Vec3[];
+  /** The face's outline (its rim), model space. */
+  rim: Vec3[];
+  eyes: EyePlacement[];
+  /** The head's outer surface, for laying things on it. */
+  surface: HeadRadiusMap;
+}
+
+export interface HeadBuild {
+  parts: Part[];
+  frame: HeadFrame;
+}
+
+export async function buildHead(
+  analysis: StoredAnalysis,
+  topology: FaceTopology,
+  photos: HeadPhotos,
+  proportions: Proportions,
+  skinTone: Rgb,
+  skinCorrection: number,
+  eyeColour: EyeTexture,
+): Promise<HeadBuild> {
+  const frontal = analysis.photos['image-frontal'];
+  const face = frontal.faces[0];
+  if (!face) throw new Error('the frontal photo has no face to build the head from');
+  const canonical = canonicalFace(face.mesh, proportions.headHeight / (1 + CROWN_ABOVE_FOREHEAD));
+  const points = canonical.points;
+  const shape = fitHead(points);
+  const surface = faceSurface(topology);
+  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
+
+  const referenceSkin = face.skinColor ?? analysis.skin_tone;
+  const sources: [string, Uint8Array, StoredAnalysis['photos']['image-frontal']][] = [
+    ['frontal', photos.frontal, frontal],
+    ['side-1', photos.side1, analysis.photos['image-side-1']],
+    ['side-2', photos.side2, analysis.photos['image-side-2']],
+  ];
+  const views = await Promise.all(
+    sources
+      .map(([name, bytes, photo]) => ({ name, bytes, photo, face: photo?.faces[0] }))
+      .filter(
+        (s): s is typeof s & { face: FaceAnalysis } => s.face !== undefined && s.photo.width > 0,
+      )
+      .map((s) => decodeView(s.name, s.bytes, s.photo, s.face, points, referenceSkin)),
+  );
+  const texture = await headTexture(mesh, views, skinTone, skinCorrection);
+
+  const chin = points[152]!;
+  const offset: Vec3 = [
+    0,
+    proportions.chinY - chin[1],
+    neckZ(proportions) + 0.012 - shape.centre[2],
+  ];
+  const eyes = placeEyes(points);
+  const parts: Part[] = [
+    { name: 'Head', mesh, material: texturedMaterial('HeadSkin', texture, { roughness: 0.6 }) },
+    ...buildEyes(eyes, eyeColour),
+  ];
+  for (const part of parts) {
+    translate(part.mesh, offset);
+    skinRigid(part.mesh, 0, 'Head');
+  }
+  return {
+    parts,
+    frame: {
+      offset,
+      shape,
+      points: points.map((p) => add(p, offset)),
+      rim: surface.rim.map((i) => add(points[i]!, offset)),
+      surface: new HeadRadiusMap(add(shape.centre, offset), mesh),
+      eyes: eyes.map((e) => ({ centre: add(e.centre, offset), radius: e.radius })),
+    },
+  };
+}
+
+async function headTexture(
+  mesh: MeshBuilder,
+  views: PhotoView[],
+  skinTone: Rgb,
+  correction: number,
+) {
+  const normals = smoothNormals(mesh.positions, mesh.indices);
+  const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, HEAD_ATLAS_SIZE);
+  correctImage(rgb, correction);
+  return jpegTexture(rgb, HEAD_ATLAS_SIZE, HEAD_ATLAS_SIZE);
+}
+
+function translate(mesh: MeshBuilder, offset: Vec3): void {
+  for (let v = 0; v < mesh.vertexCount; v++) mesh.setPosition(v, add(mesh.position(v), offset));
+}
+
+/** The sampled skin tone (sRGB 0..1), before correction. */
+export function sampledSkinTone(analysis: StoredAnalysis): Rgb {
+  const hex =
+    analysis.skin_tone ?? analysis.photos['image-frontal'].faces[0]?.skinColor ?? '#c69c82';
+  return parseHexColour(hex).rgb;
+}

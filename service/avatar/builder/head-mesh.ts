@@ -1,0 +1,194 @@
+import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
+import type { FaceSurface } from './face-landmarks.js';
+import { skullRadius, type HeadShape } from './head-shape.js';
+import { MeshBuilder } from './mesh-builder.js';
+import {
+  add,
+  addScaled,
+  cross,
+  length,
+  normalize,
+  scale,
+  smoothstep,
+  sub,
+  type Vec3,
+} from './vec3.js';
+
+/**
+ * Layout of the head texture atlas (fractions of its side): the face, as the
+ * frontal photo shows it, fills the upper chart; the skull, unrolled from the
+ * face's rim (left to right around the rim) to the back of the head (bottom),
+ * fills the lower one.
+ */
+export const ATLAS_LAYOUT = {
+  face: { left: 0.004, right: 0.996, top: 0.004, bottom: 0.545 },
+  skull: { left: 0.004, right: 0.996, top: 0.555, bottom: 0.996 },
+} as const;
+
+/** Rings of the skull from the face's rim to the back of the head. */
+const SKULL_RINGS = 18;
+/** How far (0..1 of the way to the back) the rim's own shape lingers before the skull takes over. */
+const RIM_BLEND = 0.4;
+/** By this fraction of the way back the meridians are evenly spread around the head. */
+const AZIMUTH_SETTLE = 0.5;
+const BACK: Vec3 = [0, 0, -1];
+
+/**
+ * The face from the landmarks, stitched along its rim to a skull that closes
+ * behind it: one watertight head. Positions are in the canonical frame
+ * (metres); UVs address the head atlas.
+ */
+export function buildHeadMesh(
+  points: readonly Vec3[],
+  frontalPixels: readonly PixelPoint[],
+  surface: FaceSurface,
+  shape: HeadShape,
+): MeshBuilder {
+  const mesh = new MeshBuilder();
+  const faceUv = faceChartMapping(frontalPixels);
+  for (let i = 0; i < points.length; i++) mesh.vertex(points[i]!, faceUv(frontalPixels[i]!));
+  for (let t = 0; t < surface.triangles.length; t += 3) {
+    mesh.triangle(surface.triangles[t]!, surface.triangles[t + 1]!, surface.triangles[t + 2]!);
+  }
+  if (surface.mouth) closeMouth(mesh, surface.mouth);
+  appendSkull(mesh, surface.rim, shape);
+  return mesh;
+}
+
+/** Frontal-photo pixels to the face chart: the landmarks' bounding box, with a margin, fills it. */
+function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [number, number] {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of pixels) {
+    x0 = Math.min(x0, p[0]);
+    x1 = Math.max(x1, p[0]);
+    y0 = Math.min(y0, p[1]);
+    y1 = Math.max(y1, p[1]);
+  }
+  const mx = (x1 - x0) * 0.03;
+  const my = (y1 - y0) * 0.03;
+  x0 -= mx;
+  x1 += mx;
+  y0 -= my;
+  y1 += my;
+  const c = ATLAS_LAYOUT.face;
+  return (p) => [
+    c.left + ((p[0] - x0) / (x1 - x0)) * (c.right - c.left),
+    c.top + ((p[1] - y0) / (y1 - y0)) * (c.bottom - c.top),
+  ];
+}
+
+/** Closes the lips with a fan around a point set slightly back, as a closed mouth. */
+function closeMouth(mesh: MeshBuilder, loop: readonly number[]): void {
+  let centre: Vec3 = [0, 0, 0];
+  let u = 0;
+  let v = 0;
+  for (const i of loop) {
+    centre = add(centre, mesh.position(i));
+    u += mesh.uvs[2 * i]!;
+    v += mesh.uvs[2 * i + 1]!;
+  }
+  const n = loop.length;
+  centre = scale(centre, 1 / n);
+  centre[2] -= 0.002;
+  const c = mesh.vertex(centre, [u / n, v / n]);
+  // Wind the fan so it faces forward (+z), whichever way the loop runs.
+  const a = mesh.position(loop[0]!);
+  const b = mesh.position(loop[1]!);
+  const forward = cross(sub(a, centre), sub(b, centre))[2] > 0;
+  for (let k = 0; k < n; k++) {
+    const p = loop[k]!;
+    const q = loop[(k + 1) % n]!;
+    if (forward) mesh.triangle(c, p, q);
+    else mesh.triangle(c, q, p);
+  }
+}
+
+/**
+ * Rings from the rim to a pole at the back of the head. Each rim point walks
+ * towards straight back, its angle from the face's axis growing evenly; its
+ * angle around that axis drifts from the rim point's own to an evenly spaced
+ * one, because the rim crowds its points at the temples and leaves the crown
+ * with few. Its distance from the skull centre starts at the rim's and eases
+ * into the ellipsoid's, so the join is seamless.
+ */
+function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
+  const centre = shape.centre;
+  let rim = [...rimLoop];
+  // Quads run along the rim, then backwards: counter-clockwise from outside only when the rim
+  // turns clockwise round the face's axis (seen from the front).
+  const azimuthOf = (i: number) => {
+    const d = sub(mesh.position(i), centre);
+    return Math.atan2(d[1], d[0]);
+  };
+  let turn = 0;
+  for (let k = 0; k < rim.length; k++) {
+    turn += wrapAngle(azimuthOf(rim[(k + 1) % rim.length]!) - azimuthOf(rim[k]!));
+  }
+  if (turn > 0) rim = rim.reverse();
+  const n = rim.length;
+  const rimPoints = rim.map((i) => mesh.position(i));
+  const arc = [0];
+  for (let k = 1; k <= n; k++) {
+    arc.push(arc[k - 1]! + length(sub(rimPoints[k % n]!, rimPoints[k - 1]!)));
+  }
+  const perimeter = arc[n]!;
+  const chart = ATLAS_LAYOUT.skull;
+  const uOf = (k: number) => chart.left + (arc[k]! / perimeter) * (chart.right - chart.left);
+  const vOf = (t: number) => chart.top + t * (chart.bottom - chart.top);
+
+  // Unwrapped azimuths, and evenly spaced ones that stay as close to them as possible.
+  const azimuths = [azimuthOf(rim[0]!)];
+  for (let k = 1; k < n; k++) {
+    azimuths.push(azimuths[k - 1]! + wrapAngle(azimuthOf(rim[k]!) - azimuthOf(rim[k - 1]!)));
+  }
+  const step = (-2 * Math.PI) / n;
+  const shift = azimuths.reduce((sum, a, k) => sum + a - step * k, 0) / n;
+  const starts = rimPoints.map((p, k) => {
+    const offset = sub(p, centre);
+    const dir = normalize(offset);
+    return {
+      polar: Math.acos(Math.max(-1, Math.min(1, dir[2]))),
+      azimuth: azimuths[k]!,
+      even: shift + step * k,
+      excess: length(offset) - skullRadius(shape, dir),
+    };
+  });
+  // Column n repeats column 0 with u = 1: the chart's seam.
+  const first = mesh.vertexCount;
+  const index = (ring: number, k: number) => first + ring * (n + 1) + k;
+  for (let ring = 0; ring < SKULL_RINGS; ring++) {
+    const t = ring / SKULL_RINGS;
+    for (let k = 0; k <= n; k++) {
+      const s = starts[k % n]!;
+      const polar = s.polar + (Math.PI - s.polar) * t;
+      const azimuth = s.azimuth + (s.even - s.azimuth) * smoothstep(0, AZIMUTH_SETTLE, t);
+      const dir: Vec3 = [
+        Math.sin(polar) * Math.cos(azimuth),
+        Math.sin(polar) * Math.sin(azimuth),
+        Math.cos(polar),
+      ];
+      const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, RIM_BLEND, t));
+      const p = ring === 0 ? rimPoints[k % n]! : addScaled(centre, dir, r);
+      mesh.vertex(p, [uOf(k), vOf(t)]);
+    }
+  }
+  const pole = addScaled(centre, BACK, skullRadius(shape, BACK));
+  for (let ring = 0; ring < SKULL_RINGS - 1; ring++) {
+    for (let k = 0; k < n; k++) {
+      mesh.quad(index(ring, k), index(ring, k + 1), index(ring + 1, k + 1), index(ring + 1, k));
+    }
+  }
+  const last = SKULL_RINGS - 1;
+  for (let k = 0; k < n; k++) {
+    const p = mesh.vertex(pole, [(uOf(k) + uOf(k + 1)) / 2, vOf(1)]);
+    mesh.triangle(index(last, k), index(last, k + 1), p);
+  }
+}
+
+/** An angle difference folded into (-π, π]. */
+function wrapAngle(a: number): number {
+  return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
+}

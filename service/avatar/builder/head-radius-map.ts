@@ -1,0 +1,132 @@
+import type { MeshBuilder } from './mesh-builder.js';
+import type { Vec3 } from './vec3.js';
+
+const AZIMUTHS = 72;
+const ELEVATIONS = 36;
+
+/**
+ * How far the head's surface reaches from a centre point in every direction,
+ * so that hair, hats and glasses can be laid just outside it. Directions are
+ * azimuth (0 = straight ahead, +π/2 = the avatar's left) and elevation
+ * (+π/2 = up). Built by splatting the head mesh into a coarse grid; each cell
+ * keeps the farthest surface, so layers laid on it never sink into the head.
+ */
+export class HeadRadiusMap {
+  private readonly radii: Float32Array;
+
+  constructor(
+    readonly centre: Vec3,
+    head: MeshBuilder,
+  ) {
+    const radii = new Float32Array(AZIMUTHS * ELEVATIONS);
+    const splat = (p: Vec3) => {
+      const d: Vec3 = [p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]];
+      const r = Math.hypot(d[0], d[1], d[2]);
+      if (r < 1e-6) return;
+      const cell = this.cell(Math.atan2(d[0], d[2]), Math.asin(d[1] / r));
+      radii[cell] = Math.max(radii[cell]!, r);
+    };
+    for (let v = 0; v < head.vertexCount; v++) splat(head.position(v));
+    // Points inside triangles too: big skull triangles would otherwise leave cells empty.
+    const idx = head.indices;
+    for (let t = 0; t < idx.length; t += 3) {
+      const a = head.position(idx[t]!);
+      const b = head.position(idx[t + 1]!);
+      const c = head.position(idx[t + 2]!);
+      for (const [wa, wb] of [
+        [1 / 3, 1 / 3],
+        [0.5, 0.5],
+        [0.5, 0],
+        [0, 0.5],
+        [2 / 3, 1 / 6],
+        [1 / 6, 2 / 3],
+        [1 / 6, 1 / 6],
+      ] as const) {
+        const wc = 1 - wa - wb;
+        splat([
+          a[0] * wa + b[0] * wb + c[0] * wc,
+          a[1] * wa + b[1] * wb + c[1] * wc,
+          a[2] * wa + b[2] * wb + c[2] * wc,
+        ]);
+      }
+    }
+    fillEmpty(radii);
+    this.radii = radii;
+  }
+
+  private cell(azimuth: number, elevation: number): number {
+    const i = Math.floor(((azimuth / (2 * Math.PI) + 0.5) * AZIMUTHS + AZIMUTHS) % AZIMUTHS);
+    const j = Math.min(
+      ELEVATIONS - 1,
+      Math.max(0, Math.floor((elevation / Math.PI + 0.5) * ELEVATIONS)),
+    );
+    return j * AZIMUTHS + i;
+  }
+
+  /** Surface distance from the centre, interpolated between cells. */
+  radius(azimuth: number, elevation: number): number {
+    const x = (azimuth / (2 * Math.PI) + 0.5) * AZIMUTHS - 0.5;
+    const y = Math.min(ELEVATIONS - 1, Math.max(0, (elevation / Math.PI + 0.5) * ELEVATIONS - 0.5));
+    const x0 = Math.floor(x);
+    const y0 = Math.min(ELEVATIONS - 2, Math.floor(y));
+    const fx = x - x0;
+    const fy = y - y0;
+    const at = (i: number, j: number) =>
+      this.radii[j * AZIMUTHS + (((i % AZIMUTHS) + AZIMUTHS) % AZIMUTHS)]!;
+    const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+    const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+    return top + (bottom - top) * fy;
+  }
+
+  /** The point `gap` metres outside the surface in a direction. */
+  pointAt(azimuth: number, elevation: number, gap: number): Vec3 {
+    const r = this.radius(azimuth, elevation) + gap;
+    const c = Math.cos(elevation);
+    return [
+      this.centre[0] + r * c * Math.sin(azimuth),
+      this.centre[1] + r * Math.sin(elevation),
+      this.centre[2] + r * c * Math.cos(azimuth),
+    ];
+  }
+
+  /** Azimuth and elevation of a point seen from the centre. */
+  direction(p: Vec3): { azimuth: number; elevation: number } {
+    const d: Vec3 = [p[0] - this.centre[0], p[1] - this.centre[1], p[2] - this.centre[2]];
+    const r = Math.hypot(d[0], d[1], d[2]) || 1;
+    return { azimuth: Math.atan2(d[0], d[2]), elevation: Math.asin(d[1] / r) };
+  }
+}
+
+/** Gives empty cells (no surface splatted) the mean of their filled neighbours, repeatedly. */
+function fillEmpty(radii: Float32Array): void {
+  for (let pass = 0; pass < 40; pass++) {
+    let empty = 0;
+    const next = radii.slice();
+    for (let j = 0; j < ELEVATIONS; j++) {
+      for (let i = 0; i < AZIMUTHS; i++) {
+        const k = j * AZIMUTHS + i;
+        if (radii[k]! > 0) continue;
+        let sum = 0;
+        let n = 0;
+        for (const [di, dj] of [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+        ] as const) {
+          const jj = j + dj;
+          if (jj < 0 || jj >= ELEVATIONS) continue;
+          const v = radii[jj * AZIMUTHS + ((i + di + AZIMUTHS) % AZIMUTHS)]!;
+          if (v > 0) {
+            sum += v;
+            n++;
+          }
+        }
+        if (n > 0) next[k] = sum / n;
+        else empty++;
+      }
+    }
+    radii.set(next);
+    if (empty === 0) return;
+  }
+}

@@ -1,0 +1,59 @@
+import { LANDMARK } from './face-landmarks.js';
+import type { Vec3 } from './vec3.js';
+
+/**
+ * A skull fitted to the face: an ellipsoid with separate radii up/down and
+ * front/back, sized from the face's own width, height and depth. The
+ * proportions were measured on the silhouettes of frontal photos: the crown
+ * is 0.40 face heights (forehead-top landmark to chin) above the forehead
+ * landmark, the skull is 1.15 face widths (between the face edges in front
+ * of the ears) wide at its widest, which is 0.3 face heights above the face
+ * edges; a head is about 1.26 times as long as it is wide.
+ */
+export interface HeadShape {
+  centre: Vec3;
+  side: number;
+  up: number;
+  down: number;
+  front: number;
+  back: number;
+  /** Crown height, in the same frame. */
+  top: number;
+}
+
+export const CROWN_ABOVE_FOREHEAD = 0.4;
+const SKULL_WIDTH = 1.15;
+const WIDEST_ABOVE_FACE_EDGE = 0.3;
+const LENGTH_TO_WIDTH = 1.26;
+
+/** Fits the skull to canonical face points (see `canonicalFace`). */
+export function fitHead(points: readonly Vec3[]): HeadShape {
+  const at = (i: number) => points[i]!;
+  const forehead = at(LANDMARK.foreheadTop);
+  const chin = at(LANDMARK.chin);
+  const faceHeight = forehead[1] - chin[1];
+  const faceWidth = at(LANDMARK.leftFaceEdge)[0] - at(LANDMARK.rightFaceEdge)[0];
+  const bridge = at(LANDMARK.noseBridge);
+  const side = (SKULL_WIDTH * faceWidth) / 2;
+  const centreY = WIDEST_ABOVE_FACE_EDGE * faceHeight;
+  const top = forehead[1] + CROWN_ABOVE_FOREHEAD * faceHeight;
+  const length = LENGTH_TO_WIDTH * 2 * side;
+  const centreZ = bridge[2] - length / 2;
+  return {
+    centre: [0, centreY, centreZ],
+    side,
+    up: top - centreY,
+    down: side,
+    front: length / 2,
+    back: length / 2,
+    top,
+  };
+}
+
+/** Distance from the skull centre to its surface along unit direction d. */
+export function skullRadius(shape: HeadShape, d: Vec3): number {
+  const y = d[1] / (d[1] >= 0 ? shape.up : shape.down);
+  const z = d[2] / (d[2] >= 0 ? shape.front : shape.back);
+  const x = d[0] / shape.side;
+  return 1 / Math.sqrt(x * x + y * y + z * z);
+}

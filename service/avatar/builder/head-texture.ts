@@ -1,0 +1,207 @@
+import { project } from './affine-camera.js';
+import type { Rgb } from './colour.js';
+import type { MeshBuilder } from './mesh-builder.js';
+import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
+import { dot, smoothstep, type Vec3 } from './vec3.js';
+
+/** How strongly the best-facing photo wins over the others (softmax sharpness on cosines). */
+const VIEW_SHARPNESS = 10;
+/** The frontal photo is the sharpest source for the face; it wins ties by this much cosine. */
+const FRONTAL_PREFERENCE = 0.15;
+/** Below this cosine no photo really sees the surface and the fallback colour takes over. */
+const GRAZING: [number, number] = [0.08, 0.3];
+/** Texels this far (px) outside a triangle still belong to it, padding the charts' borders. */
+const PAD = 0.9;
+/** Views with less share than this in a texel are not sampled there. */
+const MIN_SHARE = 0.02;
+
+/**
+ * Per vertex: how much each photo contributes (softmax over how squarely the
+ * photo sees the surface, the frontal one preferred), where the vertex lands
+ * in each photo's crop, and how well any photo sees it at all.
+ */
+function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly PhotoView[]) {
+  const count = mesh.vertexCount;
+  const nv = views.length;
+  const share = new Float32Array(count * nv);
+  const xy = new Float32Array(count * nv * 2);
+  const coverage = new Float32Array(count);
+  const preference = views.map((v) => (v.name === 'frontal' ? FRONTAL_PREFERENCE : 0));
+  const raw = new Float32Array(nv);
+  for (let v = 0; v < count; v++) {
+    const n: Vec3 = [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!];
+    const p = mesh.position(v);
+    let best = -Infinity;
+    let bestRaw = -Infinity;
+    for (let k = 0; k < nv; k++) {
+      raw[k] = dot(n, views[k]!.toward);
+      best = Math.max(best, raw[k]! + preference[k]!);
+      bestRaw = Math.max(bestRaw, raw[k]!);
+    }
+    let sum = 0;
+    for (let k = 0; k < nv; k++) {
+      const w = raw[k]! > 0 ? Math.exp(VIEW_SHARPNESS * (raw[k]! + preference[k]! - best)) : 0;
+      share[v * nv + k] = w;
+      sum += w;
+      const view = views[k]!;
+      const [x, y] = project(view.camera, p);
+      xy[2 * (v * nv + k)] = (x - view.originX) * view.scale;
+      xy[2 * (v * nv + k) + 1] = (y - view.originY) * view.scale;
+    }
+    for (let k = 0; k < nv; k++) share[v * nv + k] = sum > 0 ? share[v * nv + k]! / sum : 0;
+    coverage[v] = smoothstep(GRAZING[0], GRAZING[1], bestRaw);
+  }
+  return { share, xy, coverage };
+}
+
+/**
+ * Paints the head atlas by projective texturing: every texel of every
+ * triangle is looked up in the photos that face that part of the head,
+ * blended by how squarely each photo sees it. So the face comes from the
+ * frontal photo and the cheeks, ears and sides of the head from the side
+ * photos; what no photo sees (the back of the head) gets `fallback`.
+ *
+ * Per-vertex values are affine across a triangle, so each is evaluated per
+ * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
+ */
+export function bakeHeadTexture(
+  mesh: MeshBuilder,
+  normals: Float32Array,
+  views: readonly PhotoView[],
+  fallback: Rgb,
+  size: number,
+): Uint8Array {
+  const out = new Uint8Array(size * size * 3);
+  for (let i = 0; i < size * size; i++) out.set(fallback, 3 * i);
+  const nv = views.length;
+  const { share, xy, coverage } = vertexSamples(mesh, normals, views);
+  const uv = mesh.uvs;
+  const idx = mesh.indices;
+  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x and crop y.
+  const planes = new Float64Array((1 + nv * 3) * 3);
+  const active: number[] = [];
+  const sample: Rgb = [0, 0, 0];
+
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = idx[t]!;
+    const b = idx[t + 1]!;
+    const c = idx[t + 2]!;
+    const ax = uv[2 * a]! * size - 0.5;
+    const ay = uv[2 * a + 1]! * size - 0.5;
+    const bx = uv[2 * b]! * size - 0.5;
+    const by = uv[2 * b + 1]! * size - 0.5;
+    const cx = uv[2 * c]! * size - 0.5;
+    const cy = uv[2 * c + 1]! * size - 0.5;
+    const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+    if (Math.abs(area) < 1e-9) continue;
+    // Barycentric weight of a as a plane; likewise b. Distance from each edge in pixels is the
+    // weight times the triangle's height over that edge, which pads the triangle by PAD.
+    const waC = (bx * cy - by * cx) / area;
+    const waX = (by - cy) / area;
+    const waY = (cx - bx) / area;
+    const wbC = (cx * ay - cy * ax) / area;
+    const wbX = (cy - ay) / area;
+    const wbY = (ax - cx) / area;
+    const ha = Math.abs(area) / Math.hypot(cx - bx, cy - by);
+    const hb = Math.abs(area) / Math.hypot(ax - cx, ay - cy);
+    const hc = Math.abs(area) / Math.hypot(bx - ax, by - ay);
+    const toPlane = (fa: number, fb: number, fc: number, slot: number) => {
+      // f = fc + (fa − fc)·wa + (fb − fc)·wb
+      planes[slot * 3] = fc + (fa - fc) * waC + (fb - fc) * wbC;
+      planes[slot * 3 + 1] = (fa - fc) * waX + (fb - fc) * wbX;
+      planes[slot * 3 + 2] = (fa - fc) * waY + (fb - fc) * wbY;
+    };
+    toPlane(coverage[a]!, coverage[b]!, coverage[c]!, 0);
+    active.length = 0;
+    for (let k = 0; k < nv; k++) {
+      const sa = share[a * nv + k]!;
+      const sb = share[b * nv + k]!;
+      const sc = share[c * nv + k]!;
+      if (Math.max(sa, sb, sc) < MIN_SHARE) continue;
+      active.push(k);
+      toPlane(sa, sb, sc, 1 + 3 * k);
+      toPlane(xy[2 * (a * nv + k)]!, xy[2 * (b * nv + k)]!, xy[2 * (c * nv + k)]!, 2 + 3 * k);
+      toPlane(
+        xy[2 * (a * nv + k) + 1]!,
+        xy[2 * (b * nv + k) + 1]!,
+        xy[2 * (c * nv + k) + 1]!,
+        3 + 3 * k,
+      );
+    }
+    if (active.length === 0) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - PAD));
+    const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) + PAD));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - PAD));
+    const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) + PAD));
+    const nActive = active.length;
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const wa = waC + waX * x + waY * y;
+        const wb = wbC + wbX * x + wbY * y;
+        const wc = 1 - wa - wb;
+        if (wa * ha < -PAD || wb * hb < -PAD || wc * hc < -PAD) continue;
+        const cover = Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
+        if (cover <= 0.001) continue;
+        let r = 0;
+        let g = 0;
+        let bl = 0;
+        let total = 0;
+        let seen = 0;
+        for (let i = 0; i < nActive; i++) {
+          const k = active[i]!;
+          const s = 3 + 9 * k;
+          const w = planes[s]! + planes[s + 1]! * x + planes[s + 2]! * y;
+          if (w < MIN_SHARE) continue;
+          total += w;
+          const view = views[k]!;
+          const px = planes[s + 3]! + planes[s + 4]! * x + planes[s + 5]! * y;
+          const py = planes[s + 6]! + planes[s + 7]! * x + planes[s + 8]! * y;
+          if (!bilinear(view, px, py, sample)) continue;
+          const keep = w * subjectAt(view, px, py);
+          r += keep * sample[0] * view.gain[0];
+          g += keep * sample[1] * view.gain[1];
+          bl += keep * sample[2] * view.gain[2];
+          seen += keep;
+        }
+        if (seen <= 1e-4) continue;
+        const alpha = cover * Math.min(1, seen / total);
+        const o = 3 * (y * size + x);
+        out[o] = Math.min(255, fallback[0] + (r / seen - fallback[0]) * alpha);
+        out[o + 1] = Math.min(255, fallback[1] + (g / seen - fallback[1]) * alpha);
+        out[o + 2] = Math.min(255, fallback[2] + (bl / seen - fallback[2]) * alpha);
+      }
+    }
+  }
+  return out;
+}
+
+/** Bilinear sample of the photo as shot; false outside the crop. */
+function bilinear(view: PhotoView, x: number, y: number, out: Rgb): boolean {
+  if (x < 0 || y < 0 || x > view.width - 1 || y > view.height - 1) return false;
+  const x0 = Math.min(view.width - 2, Math.floor(x));
+  const y0 = Math.min(view.height - 2, Math.floor(y));
+  const fx = x - x0;
+  const fy = y - y0;
+  const d = view.rgb;
+  const i00 = (y0 * view.width + x0) * 3;
+  const i01 = i00 + view.width * 3;
+  for (let ch = 0; ch < 3; ch++) {
+    const top = d[i00 + ch]! + (d[i00 + 3 + ch]! - d[i00 + ch]!) * fx;
+    const bottom = d[i01 + ch]! + (d[i01 + 3 + ch]! - d[i01 + ch]!) * fx;
+    out[ch] = top + (bottom - top) * fy;
+  }
+  return true;
+}
+
+/** 1 where the photo shows the subject, 0 on the backdrop (see PhotoView.subject). */
+function subjectAt(view: PhotoView, x: number, y: number): number {
+  const mask = view.subject;
+  if (!mask) return 1;
+  const w = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
+  const mx = Math.min(w - 1, Math.round(x / SUBJECT_MASK_SHRINK));
+  const my = Math.min(
+    Math.ceil(view.height / SUBJECT_MASK_SHRINK) - 1,
+    Math.round(y / SUBJECT_MASK_SHRINK),
+  );
+  return mask[my * w + mx]! / 255;
+}

@@ -1,0 +1,138 @@
+import type { AvatarMaterial, AvatarMesh } from '../model.js';
+import { cross, normalize, sub, type Vec3 } from './vec3.js';
+
+/**
+ * Grows one mesh: vertices, triangles and four skin influences per vertex.
+ * Generators append to it; `finishMesh` turns it into the model's typed arrays.
+ */
+export class MeshBuilder {
+  readonly positions: number[] = [];
+  readonly uvs: number[] = [];
+  readonly indices: number[] = [];
+  readonly joints: number[] = [];
+  readonly weights: number[] = [];
+
+  get vertexCount(): number {
+    return this.positions.length / 3;
+  }
+
+  get triangleCount(): number {
+    return this.indices.length / 3;
+  }
+
+  vertex(p: Vec3, uv?: readonly [number, number]): number {
+    this.positions.push(p[0], p[1], p[2]);
+    if (uv) this.uvs.push(uv[0], uv[1]);
+    this.joints.push(0, 0, 0, 0);
+    this.weights.push(0, 0, 0, 0);
+    return this.vertexCount - 1;
+  }
+
+  position(i: number): Vec3 {
+    const p = this.positions;
+    return [p[3 * i]!, p[3 * i + 1]!, p[3 * i + 2]!];
+  }
+
+  setPosition(i: number, p: Vec3): void {
+    this.positions[3 * i] = p[0];
+    this.positions[3 * i + 1] = p[1];
+    this.positions[3 * i + 2] = p[2];
+  }
+
+  triangle(a: number, b: number, c: number): void {
+    this.indices.push(a, b, c);
+  }
+
+  /** a, b, c, d counter-clockwise seen from outside. */
+  quad(a: number, b: number, c: number, d: number): void {
+    this.indices.push(a, b, c, a, c, d);
+  }
+
+  setInfluences(vertex: number, joints: readonly number[], weights: readonly number[]): void {
+    for (let k = 0; k < 4; k++) {
+      this.joints[4 * vertex + k] = joints[k] ?? 0;
+      this.weights[4 * vertex + k] = weights[k] ?? 0;
+    }
+  }
+
+  /** Appends another builder's geometry and influences. */
+  append(other: MeshBuilder): void {
+    const offset = this.vertexCount;
+    // Loops, not spread arguments: large meshes would overflow the call stack.
+    for (const v of other.positions) this.positions.push(v);
+    for (const v of other.uvs) this.uvs.push(v);
+    for (const v of other.joints) this.joints.push(v);
+    for (const v of other.weights) this.weights.push(v);
+    for (const i of other.indices) this.indices.push(i + offset);
+  }
+}
+
+/**
+ * Area-weighted vertex normals. With `weld`, vertices at the same place share
+ * one normal, so UV seams (duplicated vertices) do not show as creases.
+ */
+export function smoothNormals(
+  positions: ArrayLike<number>,
+  indices: ArrayLike<number>,
+  weld = true,
+): Float32Array {
+  const count = positions.length / 3;
+  const slot = new Int32Array(count);
+  const byPlace = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    if (!weld) {
+      slot[i] = i;
+      continue;
+    }
+    const key = `${Math.round(positions[3 * i]! * 1e5)},${Math.round(positions[3 * i + 1]! * 1e5)},${Math.round(positions[3 * i + 2]! * 1e5)}`;
+    const found = byPlace.get(key);
+    if (found === undefined) byPlace.set(key, i);
+    slot[i] = found ?? i;
+  }
+  const sum = new Float64Array(count * 3);
+  const at = (i: number): Vec3 => [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
+  for (let t = 0; t < indices.length; t += 3) {
+    const a = indices[t]!;
+    const b = indices[t + 1]!;
+    const c = indices[t + 2]!;
+    // The unnormalised cross product weights each face by its area.
+    const n = cross(sub(at(b), at(a)), sub(at(c), at(a)));
+    for (const v of [a, b, c]) {
+      const s = slot[v]!;
+      sum[3 * s]! += n[0];
+      sum[3 * s + 1]! += n[1];
+      sum[3 * s + 2]! += n[2];
+    }
+  }
+  const normals = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) {
+    const s = slot[i]!;
+    const n = normalize([sum[3 * s]!, sum[3 * s + 1]!, sum[3 * s + 2]!]);
+    normals.set(n, 3 * i);
+  }
+  return normals;
+}
+
+export function finishMesh(
+  builder: MeshBuilder,
+  name: string,
+  material: AvatarMaterial,
+): AvatarMesh {
+  const positions = new Float32Array(builder.positions);
+  const indices = new Uint32Array(builder.indices);
+  const textured = builder.uvs.length > 0;
+  if (textured && builder.uvs.length !== builder.vertexCount * 2) {
+    throw new Error(`${name}: some vertices lack texture coordinates`);
+  }
+  return {
+    name,
+    positions,
+    // Only textured meshes have seams: vertices repeated for a second texture coordinate.
+    normals: smoothNormals(positions, indices, textured),
+    ...(textured ? { uvs: new Float32Array(builder.uvs) } : {}),
+    indices,
+    joints: new Uint16Array(builder.joints),
+    weights: new Float32Array(builder.weights),
+    material,
+  };
+}

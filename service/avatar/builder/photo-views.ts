@@ -1,0 +1,173 @@
+import sharp from 'sharp';
+import type { FaceAnalysis, PhotoAnalysis } from '../../processing/photo-types.js';
+import { fitAffineCamera, towardCamera, type AffineCamera } from './affine-camera.js';
+import { parseHexColour, type Rgb } from './colour.js';
+import { smoothstep, type Vec3 } from './vec3.js';
+
+/** One photo ready for projective texturing: a decoded crop around the head and where it looks from. */
+export interface PhotoView {
+  name: string;
+  /** RGB8 crop, row-major from the top. */
+  rgb: Uint8Array;
+  width: number;
+  height: number;
+  /** Original-photo pixel → crop pixel: (p - origin) * scale. */
+  originX: number;
+  originY: number;
+  scale: number;
+  /** Canonical head point (metres) → original-photo pixel. */
+  camera: AffineCamera;
+  /** Unit direction from the head towards this camera. */
+  toward: Vec3;
+  /** Per-channel gain that matches this photo's skin colour to the frontal photo's. */
+  gain: Rgb;
+  /**
+   * Per block of SUBJECT_MASK_SHRINK² crop pixels, 0..255: how surely it shows
+   * the subject rather than the plain backdrop; null when the backdrop is not plain.
+   */
+  subject: Uint8Array | null;
+}
+
+/** The crop spans this many face-box sizes around the face: enough for the crown and ears. */
+const CROP_SPAN = 2;
+/** Crops are decoded no larger than this; the face chart needs no more. */
+const MAX_CROP_SIDE = 800;
+const GAIN_LIMITS: [number, number] = [0.8, 1.25];
+/** Colour distance (sum over channels, 0..765) from the backdrop: backdrop below, subject above. */
+const BACKDROP_DISTANCE: [number, number] = [24, 60];
+/** The subject mask is kept at this fraction of the crop's resolution: it only needs to be coarse. */
+export const SUBJECT_MASK_SHRINK = 2;
+/** The subject mask shrinks by this many mask pixels: pixels along the outline are part backdrop. */
+const EDGE = 2;
+
+export async function decodeView(
+  name: string,
+  bytes: Uint8Array,
+  photo: PhotoAnalysis,
+  face: FaceAnalysis,
+  canonicalPoints: readonly Vec3[],
+  referenceSkin: string | null,
+): Promise<PhotoView> {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const p of face.mesh) {
+    x0 = Math.min(x0, p[0]);
+    x1 = Math.max(x1, p[0]);
+    y0 = Math.min(y0, p[1]);
+    y1 = Math.max(y1, p[1]);
+  }
+  const half = (Math.max(x1 - x0, y1 - y0) * CROP_SPAN) / 2;
+  const cx = (x0 + x1) / 2;
+  const cy = (y0 + y1) / 2;
+  const left = Math.max(0, Math.floor(cx - half));
+  const top = Math.max(0, Math.floor(cy - half));
+  const right = Math.min(photo.width, Math.ceil(cx + half));
+  const bottom = Math.min(photo.height, Math.ceil(cy + half));
+  const cropW = Math.max(1, right - left);
+  const cropH = Math.max(1, bottom - top);
+  const scale = Math.min(1, MAX_CROP_SIDE / Math.max(cropW, cropH));
+  const width = Math.max(1, Math.round(cropW * scale));
+  const height = Math.max(1, Math.round(cropH * scale));
+  // autoOrient: the landmarks are in the upright photo's pixels, as processing saw it.
+  const { data } = await sharp(bytes, { failOn: 'none', autoOrient: true })
+    .extract({ left, top, width: cropW, height: cropH })
+    .resize(width, height, { fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  const camera = fitAffineCamera(canonicalPoints, face.mesh);
+  return {
+    name,
+    rgb,
+    width,
+    height,
+    originX: left,
+    originY: top,
+    scale: width / cropW,
+    camera,
+    toward: towardCamera(camera),
+    gain: skinGain(face.skinColor, referenceSkin),
+    subject: subjectMask(rgb, width, height),
+  };
+}
+
+function skinGain(skin: string | null, reference: string | null): Rgb {
+  if (!skin || !reference) return [1, 1, 1];
+  const own = parseHexColour(skin).rgb;
+  const ref = parseHexColour(reference).rgb;
+  const gain = (i: 0 | 1 | 2) =>
+    own[i] > 0.02 ? Math.min(GAIN_LIMITS[1], Math.max(GAIN_LIMITS[0], ref[i] / own[i])) : 1;
+  return [gain(0), gain(1), gain(2)];
+}
+
+/** Mean colour of a corner patch. */
+function patchMean(rgb: Uint8Array, width: number, x0: number, y0: number, size: number): Rgb {
+  const sum: Rgb = [0, 0, 0];
+  for (let y = y0; y < y0 + size; y++) {
+    for (let x = x0; x < x0 + size; x++) {
+      const i = (y * width + x) * 3;
+      sum[0] += rgb[i]!;
+      sum[1] += rgb[i + 1]!;
+      sum[2] += rgb[i + 2]!;
+    }
+  }
+  return [sum[0] / size / size, sum[1] / size / size, sum[2] / size / size];
+}
+
+/**
+ * Photos are taken against a plain backdrop; texture samples that land on it
+ * (where the fitted skull is larger than the real head) are discarded, and so
+ * are the blended pixels along the head's outline. A busy background gives no
+ * single colour and disables the mask.
+ */
+function subjectMask(rgb: Uint8Array, width: number, height: number): Uint8Array | null {
+  const size = Math.max(1, Math.min(12, Math.floor(Math.min(width, height) / 10)));
+  const a = patchMean(rgb, width, 0, 0, size);
+  const b = patchMean(rgb, width, width - size, 0, size);
+  const diff = Math.abs(a[0] - b[0]) + Math.abs(a[1] - b[1]) + Math.abs(a[2] - b[2]);
+  if (diff >= 30) return null;
+  const bg: Rgb = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2, (a[2] + b[2]) / 2];
+  const mw = Math.ceil(width / SUBJECT_MASK_SHRINK);
+  const mh = Math.ceil(height / SUBJECT_MASK_SHRINK);
+  const mask = new Uint8Array(mw * mh);
+  for (let y = 0; y < mh; y++) {
+    for (let x = 0; x < mw; x++) {
+      const j =
+        (Math.min(height - 1, y * SUBJECT_MASK_SHRINK) * width +
+          Math.min(width - 1, x * SUBJECT_MASK_SHRINK)) *
+        3;
+      const d =
+        Math.abs(rgb[j]! - bg[0]) + Math.abs(rgb[j + 1]! - bg[1]) + Math.abs(rgb[j + 2]! - bg[2]);
+      mask[y * mw + x] = Math.round(
+        255 * smoothstep(BACKDROP_DISTANCE[0], BACKDROP_DISTANCE[1], d),
+      );
+    }
+  }
+  return erode(erode(mask, mw, mh, 1, mw), mh, mw, mw, 1);
+}
+
+/** Minimum over a window of ±EDGE pixels along one axis (stride `step`, lines `lineStride` apart). */
+function erode(
+  src: Uint8Array,
+  lines: number,
+  length: number,
+  lineStride: number,
+  step: number,
+): Uint8Array {
+  const out = new Uint8Array(src.length);
+  for (let line = 0; line < lines; line++) {
+    const base = line * lineStride;
+    for (let i = 0; i < length; i++) {
+      let m = 255;
+      const lo = Math.max(0, i - EDGE);
+      const hi = Math.min(length - 1, i + EDGE);
+      for (let k = lo; k <= hi; k++) m = Math.min(m, src[base + k * step]!);
+      out[base + i * step] = m;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,183 @@
+/**
+ * Fixtures and helpers for the builder's tests: the three fixture people's
+ * analyses (copied from real processing output) and their photos from the
+ * end-to-end fixtures.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { NodeIO, type Document } from '@gltf-transform/core';
+import type { StoredCustomization } from '../../../shared/api/index.js';
+import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
+import { initialCustomization } from '../../customization/defaults.js';
+import type { FaceTopology } from '../../processing/photo-types.js';
+import type { StoredAnalysis } from '../../processing/processing-repo.js';
+import type { AvatarMesh, AvatarModel } from '../model.js';
+import { buildAvatar, type BuildInput } from './build-avatar.js';
+import { writeGlb } from './write-glb.js';
+
+export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
+export type Person = (typeof PEOPLE)[number];
+
+const HERE = import.meta.dirname;
+const PHOTOS = path.resolve(HERE, '../../../e2e/fixtures/photos');
+
+const readJson = <T>(file: string): T =>
+  JSON.parse(readFileSync(path.join(HERE, 'test-fixtures', file), 'utf8')) as T;
+
+export const topology = readJson<FaceTopology>('face-topology.json');
+
+export function analysisOf(person: Person): StoredAnalysis {
+  return readJson<StoredAnalysis>(`${person}.analysis.json`);
+}
+
+export function photosOf(person: Person): BuildInput['photos'] {
+  const read = (name: string) =>
+    new Uint8Array(readFileSync(path.join(PHOTOS, person, `${name}.jpg`)));
+  return { frontal: read('frontal'), side1: read('side-1'), side2: read('side-2') };
+}
+
+export function styleId(style: string): string {
+  const asset = BUILTIN_ASSETS.find((a) => a.style === style);
+  if (!asset) throw new Error(`no built-in asset ${style}`);
+  return asset.id;
+}
+
+export const BARE: StoredCustomization = initialCustomization();
+
+/** A customization: the bare avatar with some fields changed. */
+export function customize(change: Partial<StoredCustomization> = {}): StoredCustomization {
+  return { ...BARE, ...change, assets: { ...BARE.assets, ...change.assets } };
+}
+
+export function inputFor(person: Person, customization: StoredCustomization): BuildInput {
+  return {
+    analysis: analysisOf(person),
+    topology,
+    photos: photosOf(person),
+    customization,
+    catalogue: BUILTIN_ASSETS,
+  };
+}
+
+const builds = new Map<string, Promise<AvatarModel>>();
+
+/** Builds (once per person and customization within a test file) the avatar. */
+export function build(
+  person: Person,
+  change: Partial<StoredCustomization> = {},
+): Promise<AvatarModel> {
+  const customization = customize(change);
+  const key = `${person}|${JSON.stringify(customization)}`;
+  let made = builds.get(key);
+  if (!made) {
+    made = buildAvatar(inputFor(person, customization));
+    builds.set(key, made);
+  }
+  return made;
+}
+
+interface ValidationReport {
+  issues: {
+    numErrors: number;
+    numWarnings: number;
+    numInfos: number;
+    messages: { code: string; message: string; severity: number; pointer?: string }[];
+  };
+}
+
+// The validator ships no typings; this is the one call the tests make.
+const validator = createRequire(import.meta.url)('gltf-validator') as {
+  validateBytes(data: Uint8Array): Promise<ValidationReport>;
+};
+
+export const validate = (glb: Uint8Array) => validator.validateBytes(new Uint8Array(glb));
+
+export const readGlb = (glb: Uint8Array): Promise<Document> => new NodeIO().readBinary(glb);
+
+/** The GLB's JSON chunk. */
+export function glbJson(glb: Uint8Array): Record<string, unknown> & {
+  scenes: { nodes: number[]; extras?: Record<string, unknown> }[];
+  nodes: {
+    name?: string;
+    children?: number[];
+    mesh?: number;
+    skin?: number;
+    translation?: number[];
+  }[];
+  skins?: { joints: number[] }[];
+  extras?: Record<string, unknown>;
+  asset: { extras?: Record<string, unknown> };
+} {
+  const view = new DataView(glb.buffer, glb.byteOffset, glb.byteLength);
+  const length = view.getUint32(12, true);
+  return JSON.parse(new TextDecoder().decode(glb.subarray(20, 20 + length)));
+}
+
+export const writeModel = writeGlb;
+
+export function mesh(model: AvatarModel, name: string): AvatarMesh {
+  const found = model.meshes.find((m) => m.name === name);
+  if (!found) throw new Error(`no mesh ${name} in ${model.meshes.map((m) => m.name).join(', ')}`);
+  return found;
+}
+
+export function hasMesh(model: AvatarModel, name: string): boolean {
+  return model.meshes.some((m) => m.name === name);
+}
+
+export interface Bounds {
+  min: [number, number, number];
+  max: [number, number, number];
+}
+
+export function bounds(meshes: AvatarMesh | AvatarMesh[]): Bounds {
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  for (const m of Array.isArray(meshes) ? meshes : [meshes]) {
+    for (let i = 0; i < m.positions.length; i += 3) {
+      for (let k = 0; k < 3; k++) {
+        min[k] = Math.min(min[k]!, m.positions[i + k]!);
+        max[k] = Math.max(max[k]!, m.positions[i + k]!);
+      }
+    }
+  }
+  return { min, max };
+}
+
+/** Width (x extent) of a mesh within a band of heights. */
+export function widthAt(m: AvatarMesh, y: number, band = 0.02): number {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m.positions.length; i += 3) {
+    if (Math.abs(m.positions[i + 1]! - y) > band) continue;
+    lo = Math.min(lo, m.positions[i]!);
+    hi = Math.max(hi, m.positions[i]!);
+  }
+  return hi - lo;
+}
+
+export function joint(model: AvatarModel, name: string): [number, number, number] {
+  const j = model.joints.find((x) => x.name === name);
+  if (!j) throw new Error(`no joint ${name}`);
+  return j.position;
+}
+
+export function triangleCount(model: AvatarModel): number {
+  return model.meshes.reduce((sum, m) => sum + m.indices.length / 3, 0);
+}
+
+/** Mean absolute difference of two equally long arrays. */
+export function meanAbsDifference(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length) return Infinity;
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) sum += Math.abs(a[i]! - b[i]!);
+  return sum / a.length;
+}
+
+export function meanLuma(rgba: Uint8Array): number {
+  let sum = 0;
+  for (let i = 0; i < rgba.length; i += 4)
+    sum += 0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!;
+  return sum / (rgba.length / 4);
+}
