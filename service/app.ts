@@ -9,6 +9,9 @@ import { registerCustomizationRoutes } from './customization/routes.js';
 import { registerAssetRoutes } from './assets/routes.js';
 import { registerWebhookLogRoutes } from './events/routes.js';
 import { registerDiagnosticsRoute } from './processing/diagnostics-route.js';
+import { registerExportRoutes } from './exports/routes.js';
+import { registerRenderRoutes } from './renders/routes.js';
+import { registerFileRoutes } from './files/routes.js';
 import { buildOpenApiDocument } from './openapi/document.js';
 
 /** The whole HTTP surface of the service, one resource module at a time. */
@@ -29,6 +32,9 @@ export function createApp(ctx: ServiceContext): Router {
   registerAssetRoutes(router, ctx);
   registerWebhookLogRoutes(router, ctx);
   registerDiagnosticsRoute(router, ctx);
+  registerExportRoutes(router, ctx);
+  registerRenderRoutes(router, ctx);
+  registerFileRoutes(router, ctx);
 
   const openapi = JSON.stringify(buildOpenApiDocument());
   router.add('GET', '/openapi.json', ({ res }) => {

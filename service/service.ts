@@ -4,7 +4,12 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/database.js';
 import { readCaches } from './db/read-cache.js';
-import { lifetimesFromEnv, processingWorkersFromEnv, type Lifetimes } from './config.js';
+import {
+  avatarWorkersFromEnv,
+  lifetimesFromEnv,
+  processingWorkersFromEnv,
+  type Lifetimes,
+} from './config.js';
 import { workerPool } from './workers/worker-pool.js';
 import type { AnalyseRequest, AnalyseResult } from './processing/worker.js';
 import { processingRepo } from './processing/processing-repo.js';
@@ -14,7 +19,11 @@ import { projectRepo, type Project } from './projects/project-repo.js';
 import { userRepo } from './users/user-repo.js';
 import { avatarRepo } from './avatars/avatar-repo.js';
 import { sessionRepo } from './sessions/session-repo.js';
-import { uploadUrlSigner } from './avatars/upload-url.js';
+import { urlSigner } from './security/signed-urls.js';
+import { exportRepo } from './exports/export-repo.js';
+import { renderRepo } from './renders/render-repo.js';
+import { avatarJobs } from './avatar/avatar-jobs.js';
+import type { AvatarJob, AvatarJobResult } from './avatar/avatar-job.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
@@ -37,6 +46,8 @@ export interface ServiceOptions {
   retryDelaysMs?: readonly number[];
   /** Photo-analysis worker threads; 0 leaves uploaded avatars in `processing`. */
   processingWorkers?: number;
+  /** Worker threads that build, export and render avatars; 0 leaves those tasks pending. */
+  avatarWorkers?: number;
 }
 
 export interface RunningService {
@@ -45,6 +56,9 @@ export interface RunningService {
   context: ServiceContext;
   close(): Promise<void>;
 }
+
+/** Links inside webhook events stay valid for 48 h, longer than the whole retry schedule. */
+const EVENT_LINK_TTL_MS = 48 * 3600_000;
 
 /** A secret that lives as long as the data directory: it signs upload URLs. */
 function serviceSecret(db: Db, name: string): Buffer {
@@ -112,7 +126,38 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     onCompleted: () => dispatcher.nudge(),
   });
 
+  const urls = urlSigner(serviceSecret(db, 'upload_url_secret'));
   let baseUrl = '';
+  const fileUrl = (kind: 'export' | 'render', id: string, ttlMs: number) =>
+    urls.url(
+      baseUrl,
+      `/files/${kind}s/${id}`,
+      kind === 'export' ? 'export-file' : 'render-file',
+      [id],
+      now() + ttlMs,
+    );
+  const exportTasks = exportRepo(db, now);
+  const renderTasks = renderRepo(db, now);
+  const jobs = avatarJobs({
+    db,
+    dataDir: options.dataDir,
+    pool: workerPool<AvatarJob, AvatarJobResult>({
+      name: 'avatar',
+      entry: new URL('./avatar/avatar-worker.ts', import.meta.url),
+      size: options.avatarWorkers ?? avatarWorkersFromEnv(),
+      jobTimeoutMs: 120_000,
+      log,
+    }),
+    exports: exportTasks,
+    renders: renderTasks,
+    outbox,
+    log,
+    now,
+    // Event links must outlive the webhook retry schedule: a receiver that was down still gets a working link.
+    exportUrl: (id) => fileUrl('export', id, EVENT_LINK_TTL_MS),
+    renderUrl: (id) => fileUrl('render', id, EVENT_LINK_TTL_MS),
+    onEvent: () => dispatcher.nudge(),
+  });
   const context: ServiceContext = {
     db,
     dataDir: options.dataDir,
@@ -124,7 +169,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     users: userRepo(db, files, now),
     avatars: avatarRepo(db, files, now, caches),
     sessions: sessionRepo(db, now),
-    uploadUrls: uploadUrlSigner(serviceSecret(db, 'upload_url_secret')),
+    urls,
+    exportTasks,
+    renderTasks,
+    jobs,
+    fileUrl,
     outbox,
     dispatcher,
     onUploaded: (avatarId) => pipeline.enqueue(avatarId),
@@ -145,6 +194,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
   dispatcher.start();
   pipeline.start();
+  jobs.start();
   log.info('service listening', { base_url: baseUrl, data_dir: options.dataDir });
 
   return {
@@ -160,6 +210,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       });
       clearTimeout(force);
       await pipeline.stop();
+      await jobs.stop();
       await dispatcher.stop();
       db.close();
     },

@@ -36,7 +36,16 @@ export function registerAvatarRoutes(router: Router, ctx: ServiceContext): void 
     const avatar = ctx.avatars.create(project.id, body.user_id, ctx.lifetimes.uploadUrlMs);
     const response: CreateAvatarResponse = {
       avatar_id: avatar.id,
-      upload_url: ctx.uploadUrls.url(ctx.baseUrl(), avatar.id, avatar.nonce, avatar.expiresAt),
+      upload_url: ctx.urls.url(
+        ctx.baseUrl(),
+        `/uploads/${avatar.id}`,
+        'upload',
+        [avatar.id, avatar.nonce],
+        avatar.expiresAt,
+        {
+          nonce: avatar.nonce,
+        },
+      ),
     };
     ctx.log.info('avatar created', { project_id: project.id, avatar_id: avatar.id });
     return [200, response];

@@ -33,7 +33,7 @@ export function registerUploadRoute(router: Router, ctx: ServiceContext): void {
     if (
       !id.success ||
       !Number.isSafeInteger(expires) ||
-      !ctx.uploadUrls.verify(id.data, nonce, expires, sig)
+      !ctx.urls.verify('upload', [id.data, nonce], expires, sig)
     ) {
       throw httpError(403, 'The upload URL is not valid. Use the upload_url exactly as returned.');
     }

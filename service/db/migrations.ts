@@ -149,4 +149,41 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX webhook_attempts_by_delivery ON webhook_attempts (delivery_id);
   `,
+  `
+  -- Export and render tasks. Each keeps the customization it was asked
+  -- for, so a PUT arriving while it waits never changes what it builds.
+  CREATE TABLE exports (
+    id TEXT PRIMARY KEY,
+    avatar_id TEXT NOT NULL REFERENCES avatars (id) ON DELETE CASCADE,
+    project_id TEXT NOT NULL,
+    customization_version INTEGER NOT NULL,
+    customization TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'failed')),
+    file_path TEXT,
+    byte_size INTEGER,
+    sha256 TEXT,
+    failure_reason TEXT,
+    created_at INTEGER NOT NULL,
+    completed_at INTEGER,
+    UNIQUE (avatar_id, customization_version)
+  );
+  CREATE INDEX exports_by_status ON exports (status);
+
+  CREATE TABLE renders (
+    id TEXT PRIMARY KEY,
+    avatar_id TEXT NOT NULL REFERENCES avatars (id) ON DELETE CASCADE,
+    project_id TEXT NOT NULL,
+    customization_version INTEGER NOT NULL,
+    customization TEXT NOT NULL,
+    scene TEXT NOT NULL,
+    format TEXT NOT NULL CHECK (format IN ('jpg', 'png', 'webp')),
+    status TEXT NOT NULL CHECK (status IN ('pending', 'ready', 'failed')),
+    file_path TEXT,
+    byte_size INTEGER,
+    failure_reason TEXT,
+    created_at INTEGER NOT NULL,
+    completed_at INTEGER
+  );
+  CREATE INDEX renders_by_status ON renders (status);
+  `,
 ];

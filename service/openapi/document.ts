@@ -223,6 +223,82 @@ export function buildOpenApiDocument(): JsonSchema {
     },
   };
 
+  paths['/api/v1/exports/new'] = {
+    post: {
+      summary: 'Export an avatar as a GLB',
+      description:
+        'The first call for a customization version creates an export task and answers pending with a null url; export.ready follows. Later calls for that version answer ready with a temporary url.',
+      ...secured,
+      parameters: params('query', api.ExportQuery),
+      responses: {
+        '200': json(api.ExportResult),
+        ...authErrors,
+        '404': detail('Unknown avatar'),
+        '409': detail('The avatar is not ready (pending, processing or failed)'),
+        ...invalid,
+      },
+    },
+  };
+  paths['/api/v1/renders/new'] = {
+    post: {
+      summary: 'Render a scene with the avatar',
+      description:
+        'Creates a render task and answers pending; render.ready carries the temporary image link. Scenes are listed at GET /local/v1/scenes.',
+      ...secured,
+      parameters: params('query', api.RenderQuery),
+      responses: {
+        '200': json(api.RenderResult),
+        ...authErrors,
+        '404': detail('Unknown avatar'),
+        '409': detail('The avatar is not ready (pending, processing or failed)'),
+        ...invalid,
+      },
+    },
+  };
+  for (const [kind, media] of [
+    [
+      'exports',
+      {
+        'model/gltf-binary': { schema: { type: 'string', contentMediaType: 'model/gltf-binary' } },
+      },
+    ],
+    [
+      'renders',
+      Object.fromEntries(
+        ['image/jpeg', 'image/png', 'image/webp'].map((m) => [
+          m,
+          { schema: { type: 'string', contentMediaType: m } },
+        ]),
+      ),
+    ],
+  ] as const) {
+    paths[`/files/${kind}/{id}`] = {
+      get: {
+        summary: `Download a finished ${kind.slice(0, -1)} (the temporary url)`,
+        description:
+          'Signed and expiring; takes no bearer token. Links in API answers last 1 hour, links in events 48 hours.',
+        parameters: [
+          { name: 'id', in: 'path', required: true, schema: ref(api.Uuid) },
+          { name: 'expires', in: 'query', required: true, schema: { type: 'integer' } },
+          { name: 'sig', in: 'query', required: true, schema: { type: 'string' } },
+        ],
+        responses: {
+          '200': { description: 'The file', content: media },
+          '403': detail('The signature is not valid'),
+          '404': detail('No such file (or it was deleted)'),
+          '410': detail('The link has expired'),
+        },
+      },
+    };
+  }
+  paths['/local/v1/scenes'] = {
+    get: {
+      summary: 'The scenes this service renders',
+      ...local,
+      ...secured,
+      responses: { '200': json(api.SceneList), ...authErrors },
+    },
+  };
   paths['/local/v1/avatars/{id}'] = {
     get: {
       summary: "An avatar's state, failure reason and what processing measured in each photo",

@@ -1,25 +1,40 @@
 import { createHmac } from 'node:crypto';
 import { sameDigest } from '../projects/credentials.js';
 
+/** What a URL grants; part of what is signed, so one kind can never stand in for another. */
+export type UrlPurpose = 'upload' | 'export-file' | 'render-file';
+
 /**
- * Upload URLs carry their own credentials instead of a bearer token (spec
- * part 4): an HMAC over the avatar id, its single-use nonce and the expiry,
- * keyed by a secret that never leaves the service.
+ * URLs that carry their own credentials instead of a bearer token: upload
+ * URLs (spec part 4) and the temporary export and render links. The
+ * signature is an HMAC over the purpose, the ids and the expiry, keyed by a
+ * secret kept in the data directory, so links survive a restart.
  */
-export function uploadUrlSigner(secret: Buffer) {
-  const sign = (avatarId: string, nonce: string, expiresAt: number) =>
-    createHmac('sha256', secret).update(`${avatarId}\n${nonce}\n${expiresAt}`).digest();
+export function urlSigner(secret: Buffer) {
+  const sign = (purpose: UrlPurpose, parts: readonly string[], expiresAt: number) =>
+    createHmac('sha256', secret)
+      .update([purpose, ...parts, String(expiresAt)].join('\n'))
+      .digest();
 
   return {
-    url(baseUrl: string, avatarId: string, nonce: string, expiresAt: number): string {
-      const sig = sign(avatarId, nonce, expiresAt).toString('base64url');
-      const query = new URLSearchParams({ expires: String(expiresAt), nonce, sig });
-      return `${baseUrl}/uploads/${avatarId}?${query}`;
+    /** `path` is built from service-generated ids only; `parts` must include every id in it. */
+    url(
+      baseUrl: string,
+      path: string,
+      purpose: UrlPurpose,
+      parts: readonly string[],
+      expiresAt: number,
+      extraQuery: Record<string, string> = {},
+    ): string {
+      const sig = sign(purpose, parts, expiresAt).toString('base64url');
+      const query = new URLSearchParams({ ...extraQuery, expires: String(expiresAt), sig });
+      return `${baseUrl}${path}?${query}`;
     },
-    verify(avatarId: string, nonce: string, expiresAt: number, sig: string): boolean {
-      return sameDigest(sign(avatarId, nonce, expiresAt), Buffer.from(sig, 'base64url'));
+    verify(purpose: UrlPurpose, parts: readonly string[], expiresAt: number, sig: string): boolean {
+      if (!Number.isSafeInteger(expiresAt)) return false;
+      return sameDigest(sign(purpose, parts, expiresAt), Buffer.from(sig, 'base64url'));
     },
   };
 }
 
-export type UploadUrlSigner = ReturnType<typeof uploadUrlSigner>;
+export type UrlSigner = ReturnType<typeof urlSigner>;

@@ -112,3 +112,9 @@ export const AvatarDiagnostics = z
   })
   .meta({ id: 'AvatarDiagnostics' });
 export type AvatarDiagnostics = z.infer<typeof AvatarDiagnostics>;
+
+export const SceneInfo = z
+  .object({ name: z.string(), title: z.string(), description: z.string() })
+  .meta({ id: 'SceneInfo' });
+export type SceneInfo = z.infer<typeof SceneInfo>;
+export const SceneList = z.array(SceneInfo);

@@ -152,6 +152,51 @@ describe('npm run service -- start', () => {
     }
   });
 
+  it('finishes exports and renders that kill -9 interrupted', async () => {
+    const dataDir = tempDir();
+    const receiver = await startReceiver('');
+    const args = ['--port', '0', '--data-dir', dataDir, '--webhook-url', receiver.url];
+    try {
+      const s1 = await start(args);
+      receiver.setSecret(s1.ready.project.webhook_secret);
+      const user = ((await api(s1, 'POST', '/api/v1/users/new')).body as { id: string }).id;
+      const a = (await api(s1, 'POST', '/api/v1/avatars/new', { user_id: user })).body as {
+        avatar_id: string;
+        upload_url: string;
+      };
+      expect((await upload(a.upload_url, personPhotos('person-b'))).status).toBe(200);
+      await eventually(() => receiver.received.length >= 1, 60_000);
+      const exported = await api(s1, 'POST', `/api/v1/exports/new?avatar_id=${a.avatar_id}`);
+      const rendered = await api(
+        s1,
+        'POST',
+        `/api/v1/renders/new?avatar_id=${a.avatar_id}&scene=common/fullbody&format=png`,
+      );
+      expect(exported.body).toMatchObject({ status: 'pending' });
+      killService(s1, 'SIGKILL');
+      await waitUntilDown(s1.ready.base_url);
+
+      const s2 = await start(args);
+      const events = await eventually(() => {
+        const found = receiver.received.filter((r) => r.body.event !== 'avatar.ready');
+        return found.length >= 2 ? found : undefined;
+      }, 60_000);
+      expect(events.map((e) => e.body.event).sort()).toEqual(['export.ready', 'render.ready']);
+      expect(events.every((e) => e.verified && e.body.status === 'ready')).toBe(true);
+      const render = events.find((e) => e.body.event === 'render.ready')!;
+      expect(render.body.id).toBe((rendered.body as { id: string }).id);
+      const glb = await fetch(
+        String(events.find((e) => e.body.event === 'export.ready')!.body.export_url).replace(
+          s1.ready.base_url,
+          s2.ready.base_url,
+        ),
+      );
+      expect(glb.headers.get('content-type')).toBe('model/gltf-binary');
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('shows the delivery log and replays an event from the command line', async () => {
     const dataDir = tempDir();
     const receiver = await startReceiver('');
