@@ -50,7 +50,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['service/**/*.ts', 'bench/**/*.ts'],
+    files: ['service/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: forbid(
       ['electron'],
       ['**/electron/**', '**/renderer/**'],

@@ -9,6 +9,7 @@ import { processingWorkersFromEnv } from '../service/config.js';
 import { verifyWebhook } from '../service/events/standard-webhooks.js';
 import { startServer } from './child.js';
 import type { SuiteContext } from './suite.js';
+import { cpuBusy } from './cpu-busy.js';
 
 /** From the issue: a median of at most 2 s from upload to `avatar.ready` for one avatar. */
 const TARGET_MEDIAN_MS = 2_000;
@@ -598,24 +599,6 @@ function report(run: {
     quiet_machine: cpuBusyBefore < BUSY_WARN,
   };
   process.stdout.write(JSON.stringify(summary) + '\n');
-}
-
-/** Share of all CPUs' time not idle over `ms`, from the kernel's per-CPU counters. */
-async function cpuBusy(ms: number): Promise<number> {
-  const totals = () =>
-    os.cpus().reduce(
-      (sum, { times }) => {
-        sum.idle += times.idle;
-        sum.all += times.user + times.nice + times.sys + times.irq + times.idle;
-        return sum;
-      },
-      { idle: 0, all: 0 },
-    );
-  const before = totals();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = totals();
-  const all = after.all - before.all;
-  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
 }
 
 const round = (n: number) => Math.round(n * 1000) / 1000;

@@ -14,6 +14,10 @@ const SUITES = {
     about: 'Upload to avatar.ready latency (median, p95) and avatars/min at default concurrency',
     load: async (): Promise<Suite> => (await import('./processing.js')).processingSuite,
   },
+  avatar: {
+    about: 'Export build time, GLB size, and render time per scene and format at 1024²',
+    load: async (): Promise<Suite> => (await import('./avatar.js')).avatarSuite,
+  },
 } satisfies Record<string, { about: string; load: () => Promise<Suite> }>;
 
 type SuiteName = keyof typeof SUITES;

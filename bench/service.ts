@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { startServer } from './child.js';
 import { runLoad, type LoadResult } from './load.js';
 import type { SuiteContext } from './suite.js';
+import { cpuBusy } from './cpu-busy.js';
 
 /** From the issue: 64 keep-alive connections, and reads at no less than half the baseline. */
 const CONNECTIONS = 64;
@@ -175,24 +176,6 @@ function report(measured: Measured[], ratio: number): void {
     quiet_machine: measured.every((m) => m.cpuBusyBefore < BUSY_WARN),
   };
   process.stdout.write(JSON.stringify(summary) + '\n');
-}
-
-/** Share of all CPUs' time not idle over `ms`, from the kernel's per-CPU counters. */
-async function cpuBusy(ms: number): Promise<number> {
-  const totals = () =>
-    os.cpus().reduce(
-      (sum, { times }) => {
-        sum.idle += times.idle;
-        sum.all += times.user + times.nice + times.sys + times.irq + times.idle;
-        return sum;
-      },
-      { idle: 0, all: 0 },
-    );
-  const before = totals();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const after = totals();
-  const all = after.all - before.all;
-  return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
 }
 
 const label = (t: Target) =>

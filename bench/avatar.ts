@@ -1,0 +1,80 @@
+import type { Suite } from './suite.js';
+import { buildAvatar } from '../service/avatar/builder/build-avatar.js';
+import { analysisOf, inputFor, PEOPLE } from '../service/avatar/builder/test-support.js';
+import { writeGlb } from '../service/avatar/builder/write-glb.js';
+import { renderAvatar, SCENES } from '../service/render/index.js';
+import { customizationForBodyType } from '../service/customization/defaults.js';
+
+const RUNS = 7;
+const TARGET_MS = 500;
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+async function time<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  return { ms: performance.now() - started, value };
+}
+
+/**
+ * The avatar suite: export build time (model + GLB), GLB size, and render
+ * time per scene and format at 1024², in this process, on the fixtures.
+ */
+export const avatarSuite: Suite = async () => {
+  const rows: { what: string; ms: number; extra: string }[] = [];
+  const summary: Record<string, unknown> = {};
+  for (const person of PEOPLE) {
+    const bodyType = analysisOf(person).body_type === 'female' ? 'female' : 'male';
+    const input = inputFor(person, customizationForBodyType(bodyType));
+    const builds: number[] = [];
+    const writes: number[] = [];
+    let glbBytes = 0;
+    let triangles = 0;
+    let model = await buildAvatar(input);
+    for (let i = 0; i < RUNS; i++) {
+      const built = await time(() => buildAvatar(input));
+      const written = await time(() => writeGlb(built.value));
+      builds.push(built.ms);
+      writes.push(written.ms);
+      glbBytes = written.value.byteLength;
+      model = built.value;
+      triangles = built.value.meshes.reduce((n, m) => n + m.indices.length / 3, 0);
+    }
+    const exportMs = median(builds.map((b, i) => b + writes[i]!));
+    rows.push({
+      what: `${person} export (build + GLB)`,
+      ms: exportMs,
+      extra: `${(glbBytes / 1024 / 1024).toFixed(2)} MB, ${triangles} triangles`,
+    });
+    summary[person] = {
+      export_ms: Math.round(exportMs),
+      build_ms: Math.round(median(builds)),
+      glb_ms: Math.round(median(writes)),
+      glb_bytes: glbBytes,
+      triangles,
+    };
+    if (person !== 'person-a') continue;
+    for (const scene of SCENES.map((s) => s.name)) {
+      for (const format of ['jpg', 'png', 'webp'] as const) {
+        await renderAvatar(model, { scene, format });
+        const times: number[] = [];
+        for (let i = 0; i < RUNS; i++)
+          times.push((await time(() => renderAvatar(model, { scene, format }))).ms);
+        rows.push({ what: `render ${scene} ${format} 1024²`, ms: median(times), extra: '' });
+        summary[`render ${scene} ${format}`] = Math.round(median(times));
+      }
+    }
+  }
+  const table = rows.map(
+    (r) =>
+      `${r.what.padEnd(44)} ${r.ms.toFixed(0).padStart(6)} ms  ${r.ms <= TARGET_MS ? 'ok' : 'OVER'}  ${r.extra}`,
+  );
+  process.stdout.write(
+    `avatar suite: median of ${RUNS} runs, target ${TARGET_MS} ms each\n${table.join('\n')}\n`,
+  );
+  const met = rows.every((r) => r.ms <= TARGET_MS);
+  process.stdout.write(
+    JSON.stringify({ suite: 'avatar', ...summary, target_ms: TARGET_MS, target_met: met }) + '\n',
+  );
+};

@@ -1,0 +1,135 @@
+/**
+ * Writes renders and exports of the fixture people to a folder, so a person
+ * can look at them: `npm run gallery -- [--out DIR]`.
+ */
+import { mkdirSync, readFileSync, rmSync, writeFileSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { startService } from '../service/service.js';
+import { createLogger } from '../service/log.js';
+import { BUILTIN_ASSETS } from '../service/assets/builtin-catalogue.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const Args = z.object({ out: z.string().min(1).default(path.join(ROOT, 'gallery-output')) });
+const args = Args.parse(parseArgs({ options: { out: { type: 'string' } } }).values);
+
+const asset = (style: string) => BUILTIN_ASSETS.find((a) => a.style === style)!.id;
+const LOOKS: Record<string, unknown> = {
+  default: null,
+  'cap-glasses-hoodie': {
+    assets: {
+      clothing: { id: asset('hoodie') },
+      hair_and_headwear: { id: asset('cap'), color: '#1c3a8a' },
+      eyewear: { id: asset('aviator'), color: '#20202099' },
+      footwear: { id: asset('boots') },
+    },
+    body: 'body_3',
+    bone_scale: { head: 0.2, arms: 0, chest: 0.3 },
+    eye_texture: 'blue',
+  },
+  'child-long-hair': {
+    assets: {
+      clothing: { id: asset('tshirt') },
+      hair_and_headwear: { id: asset('long'), color: '#d4a373' },
+      footwear: { id: asset('sneakers') },
+    },
+    body: 'body_1',
+    age: '7-12',
+    skin_tone_correction: 0.4,
+    eye_texture: 'green',
+  },
+};
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'avatar-gallery-'));
+const service = await startService({
+  dataDir,
+  port: 0,
+  log: createLogger('warn'),
+  processingWorkers: 1,
+  avatarWorkers: 1,
+});
+const auth = {
+  authorization: `Bearer ${service.defaultProject.token}`,
+  'content-type': 'application/json',
+};
+const call = async (method: string, p: string, body?: unknown) => {
+  const res = await fetch(service.baseUrl + p, {
+    method,
+    headers: auth,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await res.json()) as Record<string, unknown>;
+};
+const until = async <T>(probe: () => Promise<T | undefined>): Promise<T> => {
+  for (let i = 0; i < 1200; i++) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('timed out');
+};
+
+try {
+  mkdirSync(args.out, { recursive: true });
+  for (const person of ['person-a', 'person-b', 'person-c']) {
+    const user = (await call('POST', '/api/v1/users/new')).id as string;
+    const avatar = await call('POST', '/api/v1/avatars/new', { user_id: user });
+    const form = new FormData();
+    for (const [field, file] of [
+      ['image-frontal', 'frontal'],
+      ['image-side-1', 'side-1'],
+      ['image-side-2', 'side-2'],
+    ]) {
+      form.append(
+        field!,
+        new Blob([readFileSync(path.join(ROOT, 'e2e/fixtures/photos', person, `${file}.jpg`))]),
+        `${file}.jpg`,
+      );
+    }
+    form.append('body-type', person === 'person-b' ? 'female' : 'male');
+    await fetch(avatar.upload_url as string, { method: 'POST', body: form });
+    const id = avatar.avatar_id as string;
+    const status = await until(async () => {
+      const s = (await call('GET', `/local/v1/avatars/${id}`)).status as string;
+      return s === 'ready' || s === 'failed' ? s : undefined;
+    });
+    if (status !== 'ready') throw new Error(`${person} did not become ready`);
+    for (const [look, customization] of Object.entries(LOOKS)) {
+      if (customization) await call('PUT', `/api/v1/avatars/${id}/customization`, customization);
+      const exportUrl = await until(async () => {
+        const r = await call('POST', `/api/v1/exports/new?avatar_id=${id}`);
+        return r.status === 'ready' ? (r.url as string) : undefined;
+      });
+      writeFileSync(
+        path.join(args.out, `${person}-${look}.glb`),
+        new Uint8Array(await (await fetch(exportUrl)).arrayBuffer()),
+      );
+      for (const scene of ['common/preview', 'common/fullbody', 'common/turnaround']) {
+        for (const format of look === 'default' ? ['jpg', 'png', 'webp'] : ['png']) {
+          const task = await call(
+            'POST',
+            `/api/v1/renders/new?avatar_id=${id}&scene=${scene}&format=${format}`,
+          );
+          const file = await until(async () => {
+            const row = service.context.renderTasks.get(task.id as string);
+            return row && row.status !== 'pending' ? row : undefined;
+          });
+          if (file.status !== 'ready' || !file.file_path)
+            throw new Error(`render ${scene} ${format} failed`);
+          const name = `${person}-${look}-${scene.replace('/', '-')}.${format}`;
+          writeFileSync(
+            path.join(args.out, name),
+            readFileSync(path.join(dataDir, file.file_path)),
+          );
+          process.stderr.write(`wrote ${name}\n`);
+        }
+      }
+    }
+  }
+  process.stdout.write(`${args.out}\n`);
+} finally {
+  await service.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
