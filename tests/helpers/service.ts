@@ -3,6 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { startService, type RunningService, type ServiceOptions } from '../../service/service.js';
 import { createLogger } from '../../service/log.js';
+import { WebhookTargetArgument } from '../../service/projects/webhook-target.js';
+import { startReceiver } from './receiver.js';
+
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 export interface TestService extends RunningService {
   dataDir: string;
@@ -41,6 +45,7 @@ export async function startTestService(
     now: () => clock.now,
     // Most tests look at the REST surface; the processing tests ask for workers.
     processingWorkers: 0,
+    avatarWorkers: 0,
     ...options,
   });
   const token = running.defaultProject.token;
@@ -90,3 +95,12 @@ export async function call(
 
 export const FIXTURES = path.resolve(import.meta.dirname, '../../e2e/fixtures');
 export const photo = (person: string, file: string) => path.join(FIXTURES, 'photos', person, file);
+
+/** A test receiver registered as the default project's only webhook endpoint. */
+export async function attachReceiver(svc: TestService): Promise<Receiver> {
+  const receiver = await startReceiver(svc.defaultProject.webhook_secret);
+  svc.context.projects.update(svc.defaultProject.id, {
+    webhooks: [WebhookTargetArgument.parse(receiver.url)],
+  });
+  return receiver;
+}

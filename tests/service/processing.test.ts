@@ -1,20 +1,22 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photo, startTestService, type TestService } from '../helpers/service.js';
-import { eventually, startReceiver } from '../helpers/receiver.js';
+import {
+  photo,
+  attachReceiver,
+  startTestService,
+  type Receiver,
+  type TestService,
+} from '../helpers/service.js';
+import { eventually } from '../helpers/receiver.js';
 import { personPhotos, upload, type PhotoSet } from '../helpers/upload.js';
-import { WebhookTargetArgument } from '../../service/projects/webhook-target.js';
 import type { AvatarDiagnostics } from '../../shared/api/index.js';
 
 let svc: TestService;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: Receiver;
 
 beforeAll(async () => {
   svc = await startTestService({ processingWorkers: 1, now: Date.now });
-  receiver = await startReceiver(svc.defaultProject.webhook_secret);
-  svc.context.projects.update(svc.defaultProject.id, {
-    webhooks: [WebhookTargetArgument.parse(receiver.url)],
-  });
+  receiver = await attachReceiver(svc);
 }, 60_000);
 afterAll(async () => {
   await svc.stop();

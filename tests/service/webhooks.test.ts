@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '../helpers/service.js';
+import { attachReceiver, startTestService, type TestService } from '../helpers/service.js';
 import { eventually, startReceiver } from '../helpers/receiver.js';
 import { WebhookTargetArgument } from '../../service/projects/webhook-target.js';
 import type { WebhookEvent, WebhookMessageLog } from '../../shared/api/index.js';
@@ -15,11 +15,8 @@ async function setup(delays = FAST) {
   // Retries are timed by the real clock here.
   const svc = await startTestService({ retryDelaysMs: delays, now: Date.now });
   cleanups.push(() => svc.stop());
-  const receiver = await startReceiver(svc.defaultProject.webhook_secret);
+  const receiver = await attachReceiver(svc);
   cleanups.push(() => receiver.close());
-  svc.context.projects.update(svc.defaultProject.id, {
-    webhooks: [WebhookTargetArgument.parse(receiver.url)],
-  });
   return { svc, receiver };
 }
 
@@ -99,11 +96,8 @@ describe('webhook delivery', () => {
   it('counts a receiver that does not answer in time as a failure', async () => {
     const svc = await startTestService({ retryDelaysMs: [60_000], now: Date.now });
     cleanups.push(() => svc.stop());
-    const receiver = await startReceiver(svc.defaultProject.webhook_secret);
+    const receiver = await attachReceiver(svc);
     cleanups.push(() => receiver.close());
-    svc.context.projects.update(svc.defaultProject.id, {
-      webhooks: [WebhookTargetArgument.parse(receiver.url)],
-    });
     receiver.setMode('hang');
     svc.context.dispatcher.stop();
     const { webhookDispatcher } = await import('../../service/events/dispatcher.js');
