@@ -58,11 +58,27 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['electron/backend/**/*.ts'],
+    files: ['electron/backend/**/*.ts', 'electron/web/**/*.ts'],
     rules: forbid(
       ['electron'],
+      ['**/renderer/**', '**/electron/main/**', '**/electron/preload/**', '**/service/**/!(index)'],
+      'The studio back end and web mode are Node-only: no electron, renderer or service internals.',
+    ),
+  },
+  {
+    files: ['electron/preload/**/*.ts'],
+    rules: forbid(
+      [...nodeBuiltins],
+      ['**/electron/backend/**', '**/electron/web/**', '**/service/**', '**/renderer/**'],
+      'The preload only bridges the contract: electron and shared/ only.',
+    ),
+  },
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: forbid(
+      [],
       ['**/renderer/**', '**/service/**/!(index)'],
-      'The studio back end never imports electron or the renderer.',
+      'Main wires windows and IPC to the back end; it never reaches into the renderer or the service.',
     ),
   },
   {

@@ -1,0 +1,22 @@
+import type { StudioHandler } from '../../shared/studio/index.js';
+
+/** What the OS offers that only the Electron shell can do; web mode answers `false`. */
+export interface DesktopIntegration {
+  /** Shows a file or folder in the OS file manager. */
+  reveal(path: string): Promise<boolean>;
+}
+
+export interface StudioBackendOptions {
+  /** The studio's own data: its database, and the embedded service's data directory. */
+  dataDir: string;
+  /** Where exports, renders and photos are saved; defaults to `<dataDir>/library`. */
+  libraryDir?: string;
+  /** Read for AVATAR_API_TOKEN and friends; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  desktop?: DesktopIntegration;
+}
+
+/** The studio back end: the contract's handler, and its shutdown. */
+export interface StudioBackend extends StudioHandler {
+  close(): Promise<void>;
+}

@@ -1,0 +1,3 @@
+export * from './contract.js';
+export * from './wire.js';
+export * from './web-protocol.js';
