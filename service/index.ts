@@ -1,3 +1,4 @@
 /** The local service's public entry, for the studio's embedded default. */
 export { startService, type RunningService, type ServiceOptions } from './service.js';
 export { createLogger, type Logger } from './log.js';
+export { verifyWebhook, signedHeaders } from './events/standard-webhooks.js';
