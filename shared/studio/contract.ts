@@ -155,7 +155,7 @@ export const AvatarDetail = AvatarSummary.extend({
   customizationVersion: z.number().int().nonnegative(),
   files: z.array(SavedFile),
   /** Library paths of the source photos. */
-  photos: z.record(PhotoSlot, z.string()),
+  photos: z.partialRecord(PhotoSlot, z.string()),
 });
 export type AvatarDetail = z.infer<typeof AvatarDetail>;
 

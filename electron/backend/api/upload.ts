@@ -1,0 +1,143 @@
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { request, type Dispatcher } from 'undici';
+import { UploadResponse, type BodyType } from '../../../shared/api/index.js';
+import { ApiError, apiErrorFromResponse } from './api-error.js';
+
+/** The service's per-photo limit (docs/spec-decisions.md); checked here so a bad photo never leaves. */
+export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+
+export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+/** The real type by magic bytes, or null: the name and declared type prove nothing. */
+export function sniffPhotoType(head: Uint8Array): PhotoType | null {
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
+  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b))
+    return 'image/png';
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+export interface UploadPhoto {
+  field: 'image-frontal' | 'image-side-1' | 'image-side-2';
+  path: string;
+}
+
+export interface CheckedPhoto extends UploadPhoto {
+  type: PhotoType;
+  size: number;
+}
+
+export async function checkPhoto(photo: UploadPhoto): Promise<CheckedPhoto> {
+  const { size } = await stat(photo.path);
+  if (size === 0) throw new ApiError('bad_input', `The ${photo.field} photo is empty.`);
+  if (size > MAX_PHOTO_BYTES)
+    throw new ApiError('bad_input', `The ${photo.field} photo is larger than 25 MiB.`);
+  const handle = await open(photo.path, 'r');
+  const head = new Uint8Array(12);
+  try {
+    await handle.read(head, 0, 12, 0);
+  } finally {
+    await handle.close();
+  }
+  const type = sniffPhotoType(head);
+  if (!type)
+    throw new ApiError('bad_input', `The ${photo.field} photo is not a JPEG, PNG or WebP image.`);
+  return { ...photo, type, size };
+}
+
+const EXTENSION: Record<PhotoType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
+
+/**
+ * Uploads three photos to a signed upload URL (no bearer token: the URL is
+ * the credential). The multipart body is generated while it is sent, each
+ * photo streamed from disk, so memory stays flat whatever the photo size;
+ * the known length lets `onProgress` report a real fraction.
+ */
+export async function uploadPhotos(options: {
+  uploadUrl: string;
+  photos: UploadPhoto[];
+  bodyType: BodyType;
+  telephoto: boolean;
+  onProgress?: (sent: number, total: number) => void;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+}): Promise<UploadResponse> {
+  const checked = await Promise.all(options.photos.map(checkPhoto));
+  const boundary = `----avatar-studio-${randomBytes(12).toString('hex')}`;
+  const enc = new TextEncoder();
+  const textPart = (name: string, value: string) =>
+    enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    );
+  const fileHead = (p: CheckedPhoto) =>
+    enc.encode(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.field}.${EXTENSION[p.type]}"\r\n` +
+        `Content-Type: ${p.type}\r\n\r\n`,
+    );
+  const crlf = enc.encode('\r\n');
+  const tail = enc.encode(`--${boundary}--\r\n`);
+  const texts = [
+    textPart('body-type', options.bodyType),
+    textPart('telephoto', String(options.telephoto)),
+  ];
+  const total =
+    texts.reduce((n, t) => n + t.length, 0) +
+    checked.reduce((n, p) => n + fileHead(p).length + p.size + crlf.length, 0) +
+    tail.length;
+
+  let sent = 0;
+  const count = (chunk: Uint8Array) => {
+    sent += chunk.length;
+    options.onProgress?.(sent, total);
+    return chunk;
+  };
+  async function* body(): AsyncGenerator<Uint8Array> {
+    for (const t of texts) yield count(t);
+    for (const p of checked) {
+      yield count(fileHead(p));
+      for await (const chunk of createReadStream(p.path, { highWaterMark: 256 * 1024 }))
+        yield count(chunk as Buffer);
+      yield count(crlf);
+    }
+    yield count(tail);
+  }
+
+  let res: Dispatcher.ResponseData;
+  try {
+    res = await request(options.uploadUrl, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        'content-length': String(total),
+      },
+      body: Readable.from(body(), { objectMode: false }),
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+      headersTimeout: options.timeoutMs ?? 120_000,
+      bodyTimeout: options.timeoutMs ?? 120_000,
+    });
+  } catch (error) {
+    throw new ApiError(
+      'network',
+      `The upload failed (${(error as { code?: string }).code ?? String(error)}).`,
+    );
+  }
+  const text = await res.body.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = null;
+  }
+  if (res.statusCode !== 200) throw apiErrorFromResponse(res.statusCode, json);
+  const parsed = UploadResponse.safeParse(json);
+  if (!parsed.success) throw new ApiError('internal', 'The upload answer is out of spec.');
+  return parsed.data;
+}
