@@ -45,7 +45,10 @@ function keychainCall<T>(call: () => T): T {
  * it for CLI and CI use.
  */
 export function osVault(env: NodeJS.ProcessEnv = process.env): Vault {
-  const entry = (account: string) => new Entry(SERVICE, account);
+  // Linux: the Secret Service only. The library would otherwise fall back to the kernel
+  // keyring, which forgets the token at logout: a silent downgrade we refuse.
+  const entry = (account: string) =>
+    new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
   return {
     read(baseUrl) {
       const fromEnv = env.AVATAR_API_TOKEN;
