@@ -18,6 +18,11 @@ const SUITES = {
     about: 'Export build time, GLB size, and render time per scene and format at 1024²',
     load: async (): Promise<Suite> => (await import('./avatar.js')).avatarSuite,
   },
+  ui: {
+    about:
+      'Time to first screen in web mode and face-analysis fps at 640×480, in headless Chromium',
+    load: async (): Promise<Suite> => (await import('./ui.js')).uiSuite,
+  },
 } satisfies Record<string, { about: string; load: () => Promise<Suite> }>;
 
 type SuiteName = keyof typeof SUITES;

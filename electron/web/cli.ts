@@ -4,9 +4,9 @@
  * exactly one JSON line (the ready line); logs go to stderr.
  */
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { createStudioBackend } from '../backend/index.js';
 import { createLogger, watchLauncher } from '../../service/index.js';
+import { ensureRendererBuild } from './renderer-build.js';
 import { parseWebArguments, USAGE } from './web-arguments.js';
 import { startWebServer } from './web-server.js';
 
@@ -20,13 +20,14 @@ async function main(): Promise<void> {
     process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
     process.exit(2);
   }
+  const rendererDir = await ensureRendererBuild();
   const backend = await createStudioBackend({
     dataDir: args.dataDir,
     ...(args.libraryDir ? { libraryDir: args.libraryDir } : {}),
   });
   const server = await startWebServer({
     handler: backend,
-    rendererDir: path.resolve(import.meta.dirname, '../../dist/renderer'),
+    rendererDir,
     host: args.host,
     port: args.port,
     key: randomBytes(32).toString('base64url'),

@@ -5,6 +5,10 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Config, Human } from '@vladmandic/human';
 import type * as TfCore from '@tensorflow/tfjs-core';
+import {
+  FACE_ONLY_FACE_MODULES,
+  FACE_ONLY_OTHER_MODULES,
+} from '../../shared/face/face-only-modules.js';
 
 /**
  * Loads @vladmandic/human on the tfjs WebAssembly backend from node_modules
@@ -136,7 +140,6 @@ function humanConfig(paths: LocalPaths): Partial<Config> {
     skipAllowed: false,
     // Keep the pixels untouched: brightness/blur are judged by our own checks.
     filter: { enabled: false, equalization: false },
-    gesture: { enabled: false },
     face: {
       enabled: true,
       detector: {
@@ -151,19 +154,9 @@ function humanConfig(paths: LocalPaths): Partial<Config> {
         return: false,
       },
       mesh: { enabled: true, keepInvalid: false },
-      // Iris would append 10 points (478); downstream expects the 468-point topology.
-      iris: { enabled: false },
-      attention: { enabled: false },
-      emotion: { enabled: false },
-      description: { enabled: false },
-      antispoof: { enabled: false },
-      liveness: { enabled: false },
-      gear: { enabled: false },
+      ...FACE_ONLY_FACE_MODULES,
     },
-    body: { enabled: false },
-    hand: { enabled: false },
-    object: { enabled: false },
-    segmentation: { enabled: false },
+    ...FACE_ONLY_OTHER_MODULES,
   };
 }
 

@@ -14,7 +14,7 @@ import {
 import { BODY_SHAPE_SPECS } from './body-shapes.js';
 import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
-import { EYE_COLOURS } from './eye-colours.js';
+import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
 import { solidMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';

@@ -1,6 +1,6 @@
 import type { EyeTexture } from '../../../shared/api/index.js';
 import type { AvatarMaterial } from '../model.js';
-import { EYE_COLOURS } from './eye-colours.js';
+import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import {
   LEFT_EYE_CONTOUR,
   LEFT_EYE_CORNERS,

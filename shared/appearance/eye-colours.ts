@@ -1,4 +1,4 @@
-import type { EyeTexture } from '../../../shared/api/index.js';
+import type { EyeTexture } from '../api/index.js';
 
 /**
  * The ten eye_texture values as iris colours (sRGB): the outer iris and the
