@@ -17,3 +17,20 @@ export async function cpuBusy(ms: number): Promise<number> {
   const all = after.all - before.all;
   return all > 0 ? 1 - (after.idle - before.idle) / all : 0;
 }
+
+/**
+ * Samples until the CPUs are quiet (below `threshold`) or `maxMs` has passed,
+ * and answers the last sample. A service that has just started is still
+ * warming its worker threads (tfjs, the face models); measuring during that
+ * would charge its start-up to whichever target runs first.
+ */
+export async function settledCpuBusy(
+  threshold: number,
+  sampleMs: number,
+  maxMs: number,
+): Promise<number> {
+  const deadline = Date.now() + maxMs;
+  let busy = await cpuBusy(sampleMs);
+  while (busy >= threshold && Date.now() < deadline) busy = await cpuBusy(sampleMs);
+  return busy;
+}

@@ -1,9 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { access, mkdir, readFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { FIXTURES, SCREENSHOTS } from './paths.js';
+import { FIXTURES, REPO_DIR, SCREENSHOTS } from './paths.js';
 
 interface ValidationReport {
   issues: { numErrors: number; messages: { code: string; message: string; severity: number }[] };
@@ -24,6 +25,45 @@ async function shot(page: Page, name: string): Promise<void> {
   // Full-page shots draw the sticky header where the page was scrolled to: start at the top.
   await page.evaluate('window.scrollTo(0, 0)');
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** Everything the page receives from the back end: bridge answers, pushed events, served files. */
+function recordTraffic(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => seen.push(String(f.payload))));
+  page.on('response', (response) => {
+    void response.body().then(
+      (body) => seen.push(body.toString('latin1')),
+      () => undefined, // Redirects and aborted requests have no body.
+    );
+  });
+  return seen;
+}
+
+/** The embedded service's token, read from its data directory through the service CLI. */
+function embeddedToken(): string {
+  const dataDir = process.env.STUDIO_DATA_DIR;
+  if (!dataDir) throw new Error('STUDIO_DATA_DIR is not set: global setup did not start web mode.');
+  const out = execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'service/cli.ts',
+      'project',
+      'list',
+      '--data-dir',
+      path.join(dataDir, 'service'),
+    ],
+    { cwd: REPO_DIR, encoding: 'utf8' },
+  );
+  const projects = out
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { token: string; is_default: boolean });
+  const token = projects.find((p) => p.is_default)?.token;
+  if (!token) throw new Error('The embedded service has no default project.');
+  return token;
 }
 
 /** Opens the app; answers the page errors and CSP violations seen so far (checked at the end). */
@@ -104,6 +144,7 @@ async function pickOther(page: Page, label: string): Promise<void> {
 }
 
 test('guided capture from the webcam, upload, ready, edit, export and render', async ({ page }) => {
+  const traffic = recordTraffic(page);
   const errors = await open(page);
   await shot(page, '01-capture-start');
 
@@ -171,6 +212,13 @@ test('guided capture from the webcam, upload, ready, edit, export and render', a
   expect(meta.hasAlpha).toBe(true);
   await shot(page, '07-editor-saved');
   expect(errors, 'page errors or CSP violations').toEqual([]);
+
+  // The token never reached the page: not in an answer, an event or a served file.
+  const token = embeddedToken();
+  expect(token.length).toBeGreaterThan(16);
+  expect(traffic.length).toBeGreaterThan(20);
+  expect(traffic.filter((text) => text.includes(token))).toEqual([]);
+  expect(await page.content()).not.toContain(token);
 });
 
 test('imported bad photos fail with the reason and a retake of the photo at fault', async ({

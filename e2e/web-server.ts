@@ -35,7 +35,11 @@ export async function prepareFakeWebcam(target: string): Promise<void> {
 
 export async function runChecked(command: string, args: string[]): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const child = spawn(command, args, { cwd: REPO_DIR, stdio: ['ignore', 'inherit', 'inherit'] });
+    // Its output goes to stderr: a benchmark's stdout carries only its figures.
+    const child = spawn(command, args, {
+      cwd: REPO_DIR,
+      stdio: ['ignore', process.stderr, process.stderr],
+    });
     child.on('error', reject);
     child.on('exit', (code) =>
       code === 0
