@@ -1,9 +1,8 @@
 import { open, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import type { Readable } from 'node:stream';
-import { request, type Dispatcher } from 'undici';
 import { UploadResponse, type BodyType } from '../../../shared/api/index.js';
 import { ApiError, apiErrorFromResponse } from './api-error.js';
+import { postStream } from './post-stream.js';
 
 /** The service's per-photo limit (docs/spec-decisions.md); checked here so a bad photo never leaves. */
 export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
@@ -54,9 +53,10 @@ const POOL_SIZE = 4;
 /**
  * Reads a file through a small ring of reused buffers instead of a fresh
  * buffer per chunk, so a 60 MB upload leaves no 60 MB of garbage behind.
- * Reuse is safe because undici writes an iterable body with backpressure: a
- * chunk that the socket did not take at once makes it wait for 'drain', so
- * at most one chunk is in flight when the ring comes round again.
+ * Reuse is safe because `postStream` writes with backpressure: a chunk that
+ * the socket did not take at once makes it wait for 'drain', so at most one
+ * chunk is in flight when the ring comes round again (the memory test checks
+ * the stored bytes by hash).
  */
 async function* readPooled(file: string): AsyncGenerator<Uint8Array> {
   const pool = Array.from({ length: POOL_SIZE }, () => Buffer.allocUnsafe(CHUNK_BYTES));
@@ -91,7 +91,6 @@ export async function uploadPhotos(options: {
   bodyType: BodyType;
   telephoto: boolean;
   onProgress?: (sent: number, total: number) => void;
-  dispatcher?: Dispatcher;
   timeoutMs?: number;
 }): Promise<UploadResponse> {
   const checked = await Promise.all(options.photos.map(checkPhoto));
@@ -133,19 +132,16 @@ export async function uploadPhotos(options: {
     yield count(tail);
   }
 
-  let res: Dispatcher.ResponseData;
+  let res: { status: number; text: string };
   try {
-    res = await request(options.uploadUrl, {
-      method: 'POST',
+    res = await postStream({
+      url: options.uploadUrl,
       headers: {
         'content-type': `multipart/form-data; boundary=${boundary}`,
         'content-length': String(total),
       },
-      // undici writes async iterables with backpressure; its request() typings omit them.
-      body: body() as unknown as Readable,
-      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-      headersTimeout: options.timeoutMs ?? 120_000,
-      bodyTimeout: options.timeoutMs ?? 120_000,
+      body: body(),
+      idleTimeoutMs: options.timeoutMs ?? 120_000,
     });
   } catch (error) {
     throw new ApiError(
@@ -153,14 +149,13 @@ export async function uploadPhotos(options: {
       `The upload failed (${(error as { code?: string }).code ?? String(error)}).`,
     );
   }
-  const text = await res.body.text();
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(res.text);
   } catch {
     json = null;
   }
-  if (res.statusCode !== 200) throw apiErrorFromResponse(res.statusCode, json);
+  if (res.status !== 200) throw apiErrorFromResponse(res.status, json);
   const parsed = UploadResponse.safeParse(json);
   if (!parsed.success) throw new ApiError('internal', 'The upload answer is out of spec.');
   return parsed.data;
