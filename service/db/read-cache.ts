@@ -56,6 +56,11 @@ export function readCaches(
   };
 
   return {
+    /**
+     * What the caches are valid for right now: equal strings mean nothing was
+     * written in between; undefined means do not trust anything cached.
+     */
+    version: stamp,
     create<V>(maxEntries = 10_000) {
       const entries = new Map<string, V>();
       let seen = '';

@@ -13,6 +13,25 @@ const CHALLENGE = { 'www-authenticate': 'Bearer' };
 export function authenticate(req: IncomingMessage, projects: ProjectRepo): Project {
   const header = req.headers.authorization;
   if (!header) throw httpError(401, 'Not authenticated', CHALLENGE);
+  // A keep-alive connection sends the same header request after request. While nothing has
+  // been written (same cache version), the project it resolved to last time still holds.
+  // The plain string comparison is safe here: it only ever compares a connection's header
+  // with that same connection's previous one, which a client already knows.
+  const version = projects.cacheVersion();
+  const last = lastOnConnection.get(req.socket);
+  if (last && version !== undefined && last.version === version && last.header === header)
+    return last.project;
+  const project = resolve(header, projects);
+  if (version !== undefined) lastOnConnection.set(req.socket, { header, version, project });
+  return project;
+}
+
+const lastOnConnection = new WeakMap<
+  IncomingMessage['socket'],
+  { header: string; version: string; project: Project }
+>();
+
+function resolve(header: string, projects: ProjectRepo): Project {
   const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header);
   if (!match) throw httpError(401, 'Invalid authentication credentials', CHALLENGE);
   const project = projects.findByToken(match[1]!);

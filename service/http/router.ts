@@ -67,7 +67,9 @@ export function createRouter(onError: (error: unknown, ctx: RequestContext) => v
             continue;
           }
           ctx.params = params;
-          const result = await route.handler(ctx);
+          const outcome = route.handler(ctx);
+          // Synchronous handlers (the cached reads) answer without a trip through the microtask queue.
+          const result = outcome instanceof Promise ? await outcome : outcome;
           if (result) sendJson(res, result[0], result[1]);
           return;
         }

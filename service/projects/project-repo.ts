@@ -127,6 +127,9 @@ export function projectRepo(db: Db, now: () => number, caches?: ReadCaches) {
     /** The default project, created on first use; concurrent starters agree on one. */
     ensureDefault: () => ensureDefault.immediate(),
 
+    /** The read cache's version (see db/read-cache.ts): lets callers hold a project a moment. */
+    cacheVersion: (): string | undefined => caches?.version(),
+
     /** Runs on every request, so it is served from the read cache while nothing writes. */
     findByToken(token: string): Project | undefined {
       const hash = tokenHash(token);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../helpers/service.js';
 import {
@@ -267,6 +268,57 @@ describe('npm run service -- start', () => {
 });
 
 describe('npm run service -- project', () => {
+  it('on one keep-alive connection, a plan change, a wrong token and another token each count at once', async () => {
+    const dataDir = tempDir();
+    const s = await start(['--port', '0', '--data-dir', dataDir]);
+    const other = JSON.parse(
+      runCli(['project', 'create', '--data-dir', dataDir, '--name', 'Other']).stdout.trim(),
+    ) as { id: string; token: string };
+    // One socket for every request: what authentication remembers per connection is exercised.
+    const client = new Client(s.ready.base_url, { pipelining: 1 });
+    let sockets = 0;
+    client.on('connect', () => sockets++);
+    const status = async (token: string) => {
+      const res = await client.request({
+        method: 'GET',
+        path: '/local/v1/assets',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await res.body.dump();
+      return res.statusCode;
+    };
+    try {
+      const token = s.ready.project.token;
+      // Let the database go quiet (the read cache distrusts it for 1 s after a write), so the
+      // connection's answer can be remembered; authenticate.test.ts pins the memo itself.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect([await status(token), await status(token)]).toEqual([200, 200]);
+      expect(await status(token + 'x')).toBe(401);
+      expect(await status(other.token)).toBe(200);
+      expect(await status(token)).toBe(200);
+
+      const set = (plan: string) =>
+        runCli([
+          'project',
+          'set',
+          '--data-dir',
+          dataDir,
+          '--id',
+          s.ready.project.id,
+          '--plan',
+          plan,
+        ]);
+      expect(set('free').status).toBe(0);
+      expect(await status(token)).toBe(403);
+      expect(await status(other.token)).toBe(200);
+      expect(set('paid').status).toBe(0);
+      expect(await status(token)).toBe(200);
+      expect(sockets).toBe(1);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('create, set and list work while the service runs, and take effect at once', async () => {
     const dataDir = tempDir();
     const s = await start([
