@@ -83,19 +83,14 @@ function side1Sign(shots: Partial<Record<ShotSlot, Shot>>): -1 | 0 | 1 {
 
 let stopPolling: (() => void) | null = null;
 
-export const useCapture = create<CaptureState>()((set, get) => ({
+/** What one capture session starts with; the choices (body type, telephoto, person) outlive it. */
+const FRESH_SESSION = {
   phase: 'intro',
   shots: {},
   active: 'frontal',
   live: NO_LIVE,
   auto: IDLE,
   previous: null,
-  autoCapture: true,
-  bodyType: 'male',
-  telephoto: false,
-  personChoice: 'new',
-  newName: 'Person 1',
-  personName: '',
   personId: null,
   avatarId: null,
   sentBytes: 0,
@@ -103,6 +98,16 @@ export const useCapture = create<CaptureState>()((set, get) => ({
   status: null,
   failure: null,
   error: null,
+} satisfies Partial<CaptureState>;
+
+export const useCapture = create<CaptureState>()((set, get) => ({
+  ...FRESH_SESSION,
+  autoCapture: true,
+  bodyType: 'male',
+  telephoto: false,
+  personChoice: 'new',
+  newName: 'Person 1',
+  personName: '',
 
   start(people) {
     get().reset();
@@ -111,21 +116,7 @@ export const useCapture = create<CaptureState>()((set, get) => ({
   reset() {
     stopPolling?.();
     for (const shot of Object.values(get().shots)) URL.revokeObjectURL(shot.url);
-    set({
-      phase: 'intro',
-      shots: {},
-      active: 'frontal',
-      live: NO_LIVE,
-      auto: IDLE,
-      previous: null,
-      personId: null,
-      avatarId: null,
-      sentBytes: 0,
-      totalBytes: 0,
-      status: null,
-      failure: null,
-      error: null,
-    });
+    set(FRESH_SESSION);
   },
   setShot(shot) {
     const old = get().shots[shot.slot];

@@ -4,6 +4,9 @@ import {
   AGE_GROUPS,
   BODY_SHAPES,
   EYE_TEXTURES,
+  METADATA_MAX_KEY_LENGTH,
+  METADATA_MAX_VALUE_LENGTH,
+  METADATA_MAX_PAIRS,
   RENDER_FORMATS,
   type CatalogueAsset,
   type SceneInfo,
@@ -431,26 +434,21 @@ export function Editor({ avatarId, onClose }: { avatarId: string; onClose?: () =
               <h2 className="editor-group-title">Metadata</h2>
               {pairs.map((pair, i) => (
                 <div className="editor-inline" key={i}>
-                  <input
-                    aria-label={`Metadata key ${i + 1}`}
-                    value={pair.key}
-                    maxLength={50}
-                    onChange={(e) =>
-                      commitPairs(
-                        pairs.map((p, j) => (j === i ? { ...p, key: e.target.value } : p)),
-                      )
-                    }
-                  />
-                  <input
-                    aria-label={`Metadata value ${i + 1}`}
-                    value={pair.value}
-                    maxLength={500}
-                    onChange={(e) =>
-                      commitPairs(
-                        pairs.map((p, j) => (j === i ? { ...p, value: e.target.value } : p)),
-                      )
-                    }
-                  />
+                  {(['key', 'value'] as const).map((part) => (
+                    <input
+                      key={part}
+                      aria-label={`Metadata ${part} ${i + 1}`}
+                      value={pair[part]}
+                      maxLength={
+                        part === 'key' ? METADATA_MAX_KEY_LENGTH : METADATA_MAX_VALUE_LENGTH
+                      }
+                      onChange={(e) =>
+                        commitPairs(
+                          pairs.map((p, j) => (j === i ? { ...p, [part]: e.target.value } : p)),
+                        )
+                      }
+                    />
+                  ))}
                   <button
                     type="button"
                     className="btn ghost"
@@ -464,7 +462,7 @@ export function Editor({ avatarId, onClose }: { avatarId: string; onClose?: () =
               <button
                 type="button"
                 className="btn ghost"
-                disabled={pairs.length >= 10}
+                disabled={pairs.length >= METADATA_MAX_PAIRS}
                 onClick={() => setPairs([...pairs, { key: '', value: '' }])}
               >
                 Add a pair
