@@ -374,7 +374,12 @@ export function Editor({ avatarId, onClose }: { avatarId: string; onClose?: () =
                       <input
                         id={`${id}-hair-colour`}
                         type="color"
-                        value={draft.assets.hair_and_headwear.color ?? '#5a3825'}
+                        value={
+                          draft.assets.hair_and_headwear.color ??
+                          catalogue.find((a) => a.id === draft.assets.hair_and_headwear?.id)
+                            ?.default_color ??
+                          '#5a3825'
+                        }
                         onChange={(e) =>
                           change((d) => ({
                             ...d,
