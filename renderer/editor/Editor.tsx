@@ -255,6 +255,10 @@ export function Editor({ avatarId, onClose }: { avatarId: string; onClose?: () =
   const described = (key: FieldKey) =>
     errors[key] ? { 'aria-describedby': `${id}-${key}-error`, 'aria-invalid': true } : {};
   const assetsOf = (slot: Slot) => catalogue.filter((a) => a.category === slot);
+  // Until the service's list arrives, the spec's recommended default scene.
+  const sceneChoices = scenes.length
+    ? scenes
+    : [{ name: 'common/preview', title: 'Preview', description: '' }];
 
   return (
     <div className="editor">
@@ -488,33 +492,20 @@ export function Editor({ avatarId, onClose }: { avatarId: string; onClose?: () =
             Export GLB
           </button>
           <div className="editor-inline">
-            <div className="editor-field">
-              <label htmlFor={`${id}-scene`}>Scene</label>
-              <select id={`${id}-scene`} value={scene} onChange={(e) => setScene(e.target.value)}>
-                {(scenes.length
-                  ? scenes
-                  : [{ name: 'common/preview', title: 'Preview', description: '' }]
-                ).map((s) => (
-                  <option key={s.name} value={s.name}>
-                    {s.title}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="editor-field">
-              <label htmlFor={`${id}-format`}>Format</label>
-              <select
-                id={`${id}-format`}
-                value={format}
-                onChange={(e) => setFormat(e.target.value as typeof format)}
-              >
-                {RENDER_FORMATS.map((f) => (
-                  <option key={f} value={f}>
-                    {f.toUpperCase()}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField
+              label="Scene"
+              value={scene}
+              options={sceneChoices.map((s) => s.name)}
+              optionName={(name) => sceneChoices.find((s) => s.name === name)?.title ?? name}
+              onChange={setScene}
+            />
+            <SelectField
+              label="Format"
+              value={format}
+              options={RENDER_FORMATS}
+              optionName={(f) => f.toUpperCase()}
+              onChange={setFormat}
+            />
           </div>
           <button
             type="button"
