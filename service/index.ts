@@ -5,3 +5,4 @@ export { verifyWebhook, signedHeaders } from './events/standard-webhooks.js';
 export { watchLauncher } from './cli/launcher-watch.js';
 export { writeFileAtomic } from './storage/atomic-write.js';
 export { WebhookTargetArgument, type WebhookTarget } from './projects/webhook-target.js';
+export { openSqlite, type SqliteDb } from './db/sqlite.js';

@@ -1,8 +1,7 @@
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { openSqlite, type SqliteDb } from '../../service/index.js';
 
-export type StudioDb = Database.Database;
+export type StudioDb = SqliteDb;
 
 /**
  * The studio's own state: people and their service user ids, avatars and
@@ -84,16 +83,5 @@ const MIGRATIONS: string[] = [
 ];
 
 export function openStudioDb(dataDir: string): StudioDb {
-  mkdirSync(dataDir, { recursive: true });
-  const db = new Database(path.join(dataDir, 'studio.sqlite'));
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  const version = db.pragma('user_version', { simple: true }) as number;
-  db.transaction(() => {
-    for (let v = version; v < MIGRATIONS.length; v++) db.exec(MIGRATIONS[v]!);
-    db.pragma(`user_version = ${MIGRATIONS.length}`);
-  }).immediate();
-  return db;
+  return openSqlite(path.join(dataDir, 'studio.sqlite'), { migrations: MIGRATIONS });
 }
