@@ -1,7 +1,7 @@
 import type { Suite } from './suite.js';
-import { buildAvatar } from '../service/avatar/builder/build-avatar.js';
-import { analysisOf, inputFor, PEOPLE } from '../service/avatar/builder/test-support.js';
-import { writeGlb } from '../service/avatar/builder/write-glb.js';
+import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
+import { analysisOf, inputFor, PEOPLE } from '../service/avatar-model/builder/test-support.js';
+import { writeGlb } from '../service/avatar-model/builder/write-glb.js';
 import { renderAvatar, SCENES } from '../service/render/index.js';
 import { customizationForBodyType } from '../service/customization/defaults.js';
 

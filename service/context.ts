@@ -10,7 +10,7 @@ import type { WebhookOutbox } from './events/outbox.js';
 import type { WebhookDispatcher } from './events/dispatcher.js';
 import type { ExportRepo } from './exports/export-repo.js';
 import type { RenderRepo } from './renders/render-repo.js';
-import type { AvatarJobs } from './avatar/avatar-jobs.js';
+import type { AvatarJobs } from './tasks/task-runner.js';
 
 /** Everything a route handler may use, built once at start-up by `createService`. */
 export interface ServiceContext {

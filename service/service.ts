@@ -22,8 +22,8 @@ import { sessionRepo } from './sessions/session-repo.js';
 import { urlSigner } from './security/signed-urls.js';
 import { exportRepo } from './exports/export-repo.js';
 import { renderRepo } from './renders/render-repo.js';
-import { avatarJobs } from './avatar/avatar-jobs.js';
-import type { AvatarJob, AvatarJobResult } from './avatar/avatar-job.js';
+import { avatarJobs } from './tasks/task-runner.js';
+import type { AvatarJob, AvatarJobResult } from './tasks/task-types.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
@@ -143,7 +143,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     dataDir: options.dataDir,
     pool: workerPool<AvatarJob, AvatarJobResult>({
       name: 'avatar',
-      entry: new URL('./avatar/avatar-worker.ts', import.meta.url),
+      entry: new URL('./tasks/task-worker.ts', import.meta.url),
       size: options.avatarWorkers ?? avatarWorkersFromEnv(),
       jobTimeoutMs: 120_000,
       log,

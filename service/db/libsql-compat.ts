@@ -61,7 +61,8 @@ function mendStatement<S extends LibsqlStatement>(statement: S): S {
   statement.get = (...params: unknown[]) => {
     const row = get(...positional(params));
     if (row === undefined || row === null || typeof row !== 'object') return row;
-    const { _metadata: _ignored, ...columns } = row as Row;
+    const columns: Row = { ...(row as Row) };
+    delete columns._metadata;
     if (!plucked) return columns;
     const first = Object.keys(columns)[0];
     return first === undefined ? undefined : columns[first];

@@ -4,7 +4,7 @@ import { Rasterizer, type FragmentShader } from './raster.js';
 import { renderViews } from './render-views.js';
 import { SampleBuffer } from './sample-buffer.js';
 import { INV_W, SCREEN_X, SCREEN_Y, VERTEX_STRIDE } from './vertex-layout.js';
-import { MeshBuilder, material } from './test-support/mesh-builder.js';
+import { MeshBuilder, material } from './test-support/test-meshes.js';
 import { modelOf, pixelAt, square, viewOf } from './test-support/test-scenes.js';
 
 const SIZE = 96;

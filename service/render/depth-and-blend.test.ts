@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { textureFromRgba } from './test-support/mesh-builder.js';
+import { textureFromRgba } from './test-support/test-meshes.js';
 import { renderViews } from './render-views.js';
 import { modelOf, pixelAt, square, viewOf } from './test-support/test-scenes.js';
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import { clampSize, renderAvatar, renderRgba } from './index.js';
 import { createSyntheticAvatar } from './test-support/synthetic-avatar.js';
 

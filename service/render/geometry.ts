@@ -1,4 +1,4 @@
-import type { AvatarMesh } from '../avatar/model.js';
+import type { AvatarMesh } from '../avatar-model/model.js';
 import { projectionScale, type View } from './camera.js';
 import type { Composite, FragmentShader, Rasterizer } from './raster.js';
 import {

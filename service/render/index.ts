@@ -2,7 +2,7 @@
  * The CPU renderer of the local Avatar API: pictures of an AvatarModel for
  * POST /api/v1/renders/new, without a GPU. See README.md for the pipeline.
  */
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import {
   MIME_TYPES,
   encodeImage,

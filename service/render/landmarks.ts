@@ -1,4 +1,4 @@
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import type { Vec3 } from './affine.js';
 
 /** What the framing of a scene needs to know about the avatar's shape. */

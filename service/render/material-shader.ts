@@ -1,4 +1,4 @@
-import type { AvatarMaterial } from '../avatar/model.js';
+import type { AvatarMaterial } from '../avatar-model/model.js';
 import type { FragmentShader } from './raster.js';
 import { glossFor, shadeSurface, type Gloss } from './shading.js';
 import { prepareTexture, sampleTexture, type SampledTexture } from './texture-sampling.js';

@@ -1,4 +1,4 @@
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import type { View } from './camera.js';
 import { TriangleAssembler, transformMesh, type ViewMesh } from './geometry.js';
 import { MaterialShader } from './material-shader.js';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import { SCENES, UnknownSceneError, isSceneName, renderAvatar, renderRgba } from './index.js';
 import { sceneViews } from './scenes.js';
 import { createSyntheticAvatar } from './test-support/synthetic-avatar.js';

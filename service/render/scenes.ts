@@ -1,4 +1,4 @@
-import type { AvatarModel } from '../avatar/model.js';
+import type { AvatarModel } from '../avatar-model/model.js';
 import type { View } from './camera.js';
 import { fullBodyViews, portraitViews, turnaroundViews } from './framing.js';
 import { findLandmarks, type Landmarks } from './landmarks.js';

@@ -1,4 +1,4 @@
-import type { TextureImage } from '../avatar/model.js';
+import type { TextureImage } from '../avatar-model/model.js';
 import { SRGB8_TO_LINEAR } from './srgb.js';
 
 /** One level of a mip chain: linear-light RGBA floats, row-major from the top. */

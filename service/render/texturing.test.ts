@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvatarMesh, TextureImage } from '../avatar/model.js';
+import type { AvatarMesh, TextureImage } from '../avatar-model/model.js';
 import { projectionScale } from './camera.js';
 import { transformMesh } from './geometry.js';
 import { renderViews } from './render-views.js';
-import { material, textureFromRgba } from './test-support/mesh-builder.js';
+import { material, textureFromRgba } from './test-support/test-meshes.js';
 import { luma, modelOf, pixelAt, viewOf } from './test-support/test-scenes.js';
 import { prepareTexture, sampleTexture } from './texture-sampling.js';
 

@@ -11,8 +11,8 @@ import {
 import { eventually, eventuallyAsync } from '../helpers/receiver.js';
 import { personPhotos, upload } from '../helpers/upload.js';
 import { BUILTIN_ASSETS } from '../../service/assets/builtin-catalogue.js';
-import { glbJson, validate } from '../../service/avatar/builder/test-support.js';
-import { BONE_NAMES } from '../../service/avatar/builder/skeleton.js';
+import { glbJson, validate } from '../../service/avatar-model/builder/test-support.js';
+import { BONE_NAMES } from '../../service/avatar-model/builder/skeleton.js';
 
 let svc: TestService;
 let receiver: Receiver;

@@ -8,7 +8,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AvatarModel } from '../../avatar/model.js';
+import type { AvatarModel } from '../../avatar-model/model.js';
 import { SCENES, renderAvatar, renderRgba, type ImageFormat } from '../index.js';
 import { createSyntheticAvatar } from './synthetic-avatar.js';
 

@@ -1,6 +1,6 @@
-import type { AvatarJoint, AvatarModel } from '../../avatar/model.js';
+import type { AvatarJoint, AvatarModel } from '../../avatar-model/model.js';
 import type { Vec3 } from '../affine.js';
-import { MeshBuilder, material, textureFromRgba, type UvRect } from './mesh-builder.js';
+import { MeshBuilder, material, textureFromRgba, type UvRect } from './test-meshes.js';
 
 /**
  * A stand-in for the avatar builder's output: an A-posed humanoid of

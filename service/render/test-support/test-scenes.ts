@@ -1,7 +1,7 @@
-import type { AvatarMaterial, AvatarMesh, AvatarModel } from '../../avatar/model.js';
+import type { AvatarMaterial, AvatarMesh, AvatarModel } from '../../avatar-model/model.js';
 import { cross, lookAt, normalize, type Vec3 } from '../affine.js';
 import type { View } from '../camera.js';
-import { MeshBuilder, material } from './mesh-builder.js';
+import { MeshBuilder, material } from './test-meshes.js';
 
 /** Small hand-made scenes for the rasteriser's unit tests. */
 

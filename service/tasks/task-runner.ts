@@ -12,7 +12,7 @@ import type { FaceTopology } from '../processing/photo-types.js';
 import { StoredCustomization, type UploadPhotoField } from '../../shared/api/index.js';
 import { avatarDir, resolveInDataDir } from '../storage/data-paths.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
-import type { AvatarJob, AvatarJobResult, BuildRequest } from './avatar-job.js';
+import type { AvatarJob, AvatarJobResult, BuildRequest } from './task-types.js';
 
 const EXTENSION: Record<string, string> = {
   'image/jpeg': 'jpg',

@@ -5,7 +5,7 @@ import {
   IPC_INVOKE_CHANNEL,
   type StudioEvent,
 } from '../../shared/studio/index.js';
-import { exposeStudioBridge } from './studio-bridge.js';
+import { exposeStudioBridge } from './expose-studio.js';
 
 type Listener = (event: IpcRendererEvent, ...args: unknown[]) => void;
 

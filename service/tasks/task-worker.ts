@@ -2,11 +2,11 @@ import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { serveWorker } from '../workers/worker-pool.js';
 import { BUILTIN_ASSETS } from '../assets/builtin-catalogue.js';
-import { buildAvatar } from './builder/build-avatar.js';
-import { writeGlb } from './builder/write-glb.js';
+import { buildAvatar } from '../avatar-model/builder/build-avatar.js';
+import { writeGlb } from '../avatar-model/builder/write-glb.js';
 import { renderAvatar } from '../render/index.js';
-import type { AvatarModel } from './model.js';
-import type { AvatarJob, AvatarJobResult, BuildRequest } from './avatar-job.js';
+import type { AvatarModel } from '../avatar-model/model.js';
+import type { AvatarJob, AvatarJobResult, BuildRequest } from './task-types.js';
 
 /**
  * An avatar worker thread: builds avatar models and turns them into GLBs or

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import type { AvatarMaterial, AvatarMesh, Rgba, TextureImage } from '../../avatar/model.js';
+import type { AvatarMaterial, AvatarMesh, Rgba, TextureImage } from '../../avatar-model/model.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../affine.js';
 
 /** Where a part's (0..1)² parameter lands in a texture atlas: [u0, v0, u1, v1]. */
