@@ -1,4 +1,5 @@
-// Import boundaries from DESIGN.md are enforced here, not by goodwill.
+// The runtime boundaries of ARCHITECTURE.md are enforced here, not by goodwill;
+// tests/lint/import-boundaries.test.ts proves that each rule fires.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
