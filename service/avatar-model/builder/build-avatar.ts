@@ -3,6 +3,7 @@ import type { BuiltinAsset } from '../../assets/builtin-catalogue.js';
 import type { FaceTopology } from '../../processing/photo-types.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import type { AvatarMesh, AvatarModel } from '../model.js';
+import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
 import { chooseAssets } from './assets/resolve-assets.js';
 import {
@@ -69,11 +70,13 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const meshes = parts
     .filter((p) => p.mesh.triangleCount > 0)
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
+  const joints = toAvatarJoints(
+    transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
+  );
   return {
     meshes,
-    joints: toAvatarJoints(
-      transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
-    ),
+    joints,
+    animations: builtInAnimations(joints),
     extras: {
       metadata: { ...c.metadata },
       body: c.body,

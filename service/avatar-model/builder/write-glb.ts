@@ -94,6 +94,37 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
     scene.addChild(node);
   }
 
+  for (const clip of model.animations ?? []) {
+    const animation = doc.createAnimation(clip.name);
+    const input = doc
+      .createAccessor(`${clip.name}_times`)
+      .setType('SCALAR')
+      .setArray(clip.times)
+      .setBuffer(buffer);
+    for (const channel of clip.channels) {
+      const sampler = doc
+        .createAnimationSampler()
+        .setInput(input)
+        .setInterpolation('LINEAR')
+        .setOutput(
+          doc
+            .createAccessor(`${clip.name}_${channel.joint}_${channel.path}`)
+            .setType(channel.path === 'rotation' ? 'VEC4' : 'VEC3')
+            .setArray(channel.values)
+            .setBuffer(buffer),
+        );
+      animation
+        .addSampler(sampler)
+        .addChannel(
+          doc
+            .createAnimationChannel()
+            .setSampler(sampler)
+            .setTargetNode(joints[channel.joint]!)
+            .setTargetPath(channel.path),
+        );
+    }
+  }
+
   scene.setExtras({ ...model.extras });
   doc.getRoot().setExtras({ ...model.extras });
   Object.assign(doc.getRoot().getAsset(), {
