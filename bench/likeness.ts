@@ -138,7 +138,9 @@ export const likenessSuite: Suite = async () => {
     process.stderr.write(`likeness: ${person}\n`);
     const analysis = analysisOf(person);
     const bodyType = analysis.body_type === 'female' ? 'female' : 'male';
-    const model = await buildAvatar(inputFor(person, customizationForBodyType(bodyType)));
+    const model = await buildAvatar(
+      inputFor(person, customizationForBodyType(bodyType, analysis.hair ?? null)),
+    );
     const landmarks = faceLandmarks(model);
     const centre = scale(
       landmarks.reduce<Vec3>((s, p) => [s[0] + p[0], s[1] + p[1], s[2] + p[2]], [0, 0, 0]),

@@ -6,6 +6,7 @@ import type { AvatarMesh, AvatarModel } from '../model.js';
 import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
 import { chooseAssets } from './assets/resolve-assets.js';
+import { seenHairColour } from './head-hair.js';
 import {
   boneScaleFactors,
   boneScaleTransforms,
@@ -54,7 +55,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     correction,
     c.eye_texture,
   );
-  const chosen = chooseAssets(c, input.catalogue, input.analysis.hair_color);
+  const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));
   const parts: Part[] = [
     {
       name: 'Body',
