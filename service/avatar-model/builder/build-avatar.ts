@@ -15,11 +15,12 @@ import {
 } from './bone-scale.js';
 import { BODY_SHAPE_SPECS } from './body-shapes.js';
 import { withEyes } from './body-skeleton.js';
+import { bodySkinTexture } from './body-skin-texture.js';
 import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
-import { solidMaterial } from './materials.js';
+import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
@@ -60,7 +61,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     {
       name: 'Body',
       mesh: template.body,
-      material: solidMaterial('Skin', skin, { roughness: 0.6 }),
+      material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,
     ...buildAssets(chosen, template, head.frame),
