@@ -44,6 +44,15 @@ export interface AvatarMesh {
   joints: Uint16Array;
   weights: Float32Array;
   material: AvatarMaterial;
+  /** Blend shapes (glTF morph targets), e.g. ARKit's 52 on the face; absent when the mesh has none. */
+  morphTargets?: AvatarMorphTarget[];
+}
+
+export interface AvatarMorphTarget {
+  /** The shape's name, written to the glTF mesh's extras.targetNames (ARKit's names on the face). */
+  name: string;
+  /** Offset of every vertex at weight 1, xyz per vertex, model space. */
+  positions: Float32Array;
 }
 
 export interface AvatarJoint {

@@ -2,11 +2,12 @@ import type { StoredCustomization } from '../../../shared/api/index.js';
 import type { BuiltinAsset } from '../../assets/builtin-catalogue.js';
 import type { FaceTopology } from '../../processing/photo-types.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
-import type { AvatarMesh, AvatarModel } from '../model.js';
+import type { AvatarJoint, AvatarMesh, AvatarModel } from '../model.js';
 import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
 import { chooseAssets } from './assets/resolve-assets.js';
 import { seenHairColour } from './head-hair.js';
+import { addFaceMorphTargets } from './face-rig/morph-targets.js';
 import {
   boneScaleFactors,
   boneScaleTransforms,
@@ -75,6 +76,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const joints = toAvatarJoints(
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );
+  addFaceMorphTargets(meshes, joints);
   return {
     meshes,
     joints,
@@ -92,6 +94,8 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
       skin_tone_correction: correction,
       eye_texture: c.eye_texture,
       eye_colour: EYE_COLOURS[c.eye_texture].iris,
+      // Where the eyeballs' centres are (the LeftEye/RightEye bones), for whoever rigs the eyes.
+      eye_centres: eyeCentres(joints),
       assets: chosen,
     },
   };
@@ -105,4 +109,14 @@ function crownHeight(meshes: readonly AvatarMesh[]): number {
     for (let i = 1; i < m.positions.length; i += 3) top = Math.max(top, m.positions[i]!);
   }
   return top;
+}
+
+function eyeCentres(joints: readonly AvatarJoint[]): Record<string, number[]> {
+  const centres: Record<string, number[]> = {};
+  for (const j of joints) {
+    if (j.name === 'LeftEye' || j.name === 'RightEye') {
+      centres[j.name] = j.position.map((v) => Math.round(v * 10000) / 10000);
+    }
+  }
+  return centres;
 }

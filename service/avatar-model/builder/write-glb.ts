@@ -176,7 +176,22 @@ function meshNode(
     .setAttribute('JOINTS_0', accessor('joints', 'VEC4', joints))
     .setAttribute('WEIGHTS_0', accessor('weights', 'VEC4', normalisedWeights(mesh.weights)));
   if (mesh.uvs) primitive.setAttribute('TEXCOORD_0', accessor('uv', 'VEC2', mesh.uvs));
-  return doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive));
+  const gltfMesh = doc.createMesh(name).addPrimitive(primitive);
+  const targets = mesh.morphTargets ?? [];
+  for (const target of targets) {
+    primitive.addTarget(
+      doc
+        .createPrimitiveTarget(target.name)
+        .setAttribute('POSITION', accessor(`morph_${target.name}`, 'VEC3', target.positions)),
+    );
+  }
+  if (targets.length > 0) {
+    // targetNames is how three.js, Blender and Unity name the shapes (glTF itself has no field).
+    gltfMesh
+      .setWeights(targets.map(() => 0))
+      .setExtras({ targetNames: targets.map((t) => t.name) });
+  }
+  return doc.createNode(name).setMesh(gltfMesh);
 }
 
 /**
