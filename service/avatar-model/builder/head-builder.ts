@@ -9,7 +9,7 @@ import { bakeHeadTexture } from './head-texture.js';
 import { buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
-import { solidMaterial, texturedMaterial } from './materials.js';
+import { texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, type PhotoView } from './photo-views.js';
@@ -19,7 +19,7 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
-import { correctImage, correctSkin } from './skin-tone.js';
+import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 
@@ -103,7 +103,7 @@ export async function buildHead(
     shape,
     views,
     (rgb) => correctImage(rgb, skinCorrection),
-    solidMaterial('EarSkin', correctSkin(skinTone, skinCorrection)),
+    skinTone,
   );
   const parts: Part[] = [
     { name: 'Head', mesh, material: texturedMaterial('HeadSkin', texture, { roughness: 0.6 }) },

@@ -1,10 +1,10 @@
-import type { AvatarMaterial } from '../model.js';
 import { project } from './affine-camera.js';
 import type { HeadShape } from './head-shape.js';
-import { texturedMaterial } from './materials.js';
+import type { Rgb } from './colour.js';
+import { solidMaterial, texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
-import type { PhotoView } from './photo-views.js';
+import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
 import { distance, dot, type Vec3 } from './vec3.js';
 
@@ -27,8 +27,9 @@ export async function buildEars(
   shape: HeadShape,
   views: readonly PhotoView[],
   correct: (rgb: Uint8Array) => void,
-  fallback: AvatarMaterial,
+  skin: Rgb,
 ): Promise<Part[]> {
+  const fallback = solidMaterial('EarSkin', skin);
   const faceHeight = distance(points[10]!, points[152]!);
   const top = points[105]![1];
   const bottom = points[2]![1] - 0.04 * faceHeight;
@@ -82,10 +83,14 @@ export async function buildEars(
       }
     }
     const material = view
-      ? texturedMaterial(`Ear${side > 0 ? 'Left' : 'Right'}Skin`, await earTexture(view, correct), {
-          roughness: 0.6,
-          doubleSided: true,
-        })
+      ? texturedMaterial(
+          `Ear${side > 0 ? 'Left' : 'Right'}Skin`,
+          await earTexture(view, correct, skin),
+          {
+            roughness: 0.6,
+            doubleSided: true,
+          },
+        )
       : { ...fallback, doubleSided: true };
     parts.push({ name: side > 0 ? 'EarLeft' : 'EarRight', mesh, material });
   }
@@ -113,10 +118,26 @@ function bestView(views: readonly PhotoView[], outward: Vec3): PhotoView | undef
   return best;
 }
 
-async function earTexture(view: PhotoView, correct: (rgb: Uint8Array) => void) {
+/**
+ * The photo crop, matched to the frontal photo's skin, with the backdrop
+ * painted in skin: where the ear's shell reaches past the photographed ear
+ * it must not show the wall behind the head.
+ */
+async function earTexture(view: PhotoView, correct: (rgb: Uint8Array) => void, skin: Rgb) {
   const rgb = new Uint8Array(view.rgb);
+  const maskWidth = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
   for (let i = 0; i < rgb.length; i += 3) {
-    for (let c = 0; c < 3; c++) rgb[i + c] = Math.min(255, Math.round(rgb[i + c]! * view.gain[c]!));
+    const x = (i / 3) % view.width;
+    const y = Math.floor(i / 3 / view.width);
+    const m =
+      view.subject?.[
+        Math.floor(y / SUBJECT_MASK_SHRINK) * maskWidth + Math.floor(x / SUBJECT_MASK_SHRINK)
+      ];
+    for (let c = 0; c < 3; c++) {
+      const photo = rgb[i + c]! * view.gain[c]!;
+      const w = m === undefined ? 1 : m / 255;
+      rgb[i + c] = Math.min(255, Math.round(photo * w + skin[c]! * 255 * (1 - w)));
+    }
   }
   correct(rgb);
   return jpegTexture(rgb, view.width, view.height);
