@@ -6,6 +6,8 @@ import type { ApiClient } from './api/api-client.js';
 import { sha256, type Library } from './library.js';
 import type { JobRow, StudioRecords } from './studio-records.js';
 
+type JobState = Extract<StudioEvent, { type: 'job.progress' }>['state'];
+
 const EXTENSIONS: Record<string, string> = { jpg: 'jpg', png: 'png', webp: 'webp' };
 const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 const SLOT_OF_FIELD: Record<string, PhotoSlot> = {
@@ -34,6 +36,15 @@ export interface AvatarSyncOptions {
 export function avatarSync(options: AvatarSyncOptions) {
   const { records, library, log, emit } = options;
   const busy = new Set<string>();
+  const progress = (job: JobRow, state: JobState, message: string | null) =>
+    emit({
+      type: 'job.progress',
+      jobId: job.id,
+      kind: job.kind,
+      avatarId: job.avatar_id,
+      state,
+      message,
+    });
 
   async function failureOf(avatarId: string): Promise<AvatarFailure> {
     try {
@@ -79,14 +90,7 @@ export function avatarSync(options: AvatarSyncOptions) {
     busy.add(job.id);
     try {
       records.updateJob(job.id, { state: 'downloading', url });
-      emit({
-        type: 'job.progress',
-        jobId: job.id,
-        kind: job.kind,
-        avatarId: job.avatar_id,
-        state: 'downloading',
-        message: null,
-      });
+      progress(job, 'downloading', null);
       const res = await request(url, {
         method: 'GET',
         headersTimeout: 30_000,
@@ -117,14 +121,7 @@ export function avatarSync(options: AvatarSyncOptions) {
         format: job.format,
       });
       options.writeMetadata(job.avatar_id);
-      emit({
-        type: 'job.progress',
-        jobId: job.id,
-        kind: job.kind,
-        avatarId: job.avatar_id,
-        state: 'saved',
-        message: null,
-      });
+      progress(job, 'saved', null);
       emit({ type: 'file.saved', jobId: job.id, file });
     } catch (error) {
       log.warn('download failed', { job_id: job.id, error: String(error) });
@@ -133,15 +130,7 @@ export function avatarSync(options: AvatarSyncOptions) {
         state: job.kind === 'export' ? 'pending' : 'failed',
         message: String(error),
       });
-      if (job.kind === 'render')
-        emit({
-          type: 'job.progress',
-          jobId: job.id,
-          kind: job.kind,
-          avatarId: job.avatar_id,
-          state: 'failed',
-          message: 'The render could not be downloaded.',
-        });
+      if (job.kind === 'render') progress(job, 'failed', 'The render could not be downloaded.');
     } finally {
       busy.delete(job.id);
     }
@@ -149,14 +138,7 @@ export function avatarSync(options: AvatarSyncOptions) {
 
   function failJob(job: JobRow, message: string) {
     records.updateJob(job.id, { state: 'failed', message });
-    emit({
-      type: 'job.progress',
-      jobId: job.id,
-      kind: job.kind,
-      avatarId: job.avatar_id,
-      state: 'failed',
-      message,
-    });
+    progress(job, 'failed', message);
   }
 
   async function onWebhook(event: WebhookEvent): Promise<void> {
@@ -211,6 +193,9 @@ export function avatarSync(options: AvatarSyncOptions) {
     }
   }
 
-  return { onWebhook, poll, download, failJob, avatarStatus };
+  /** Tells the UI that a job it started is under way. */
+  const announcePending = (job: JobRow) => progress(job, 'pending', null);
+
+  return { onWebhook, poll, download, failJob, avatarStatus, announcePending };
 }
 export type AvatarSync = ReturnType<typeof avatarSync>;

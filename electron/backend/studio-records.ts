@@ -205,6 +205,13 @@ export function studioRecords(db: StudioDb) {
         return version;
       },
     ),
+    /** The photos of an avatar as captured: where they are and what they hashed to. */
+    photos: (avatarId: string) =>
+      db
+        .prepare<[string], { slot: string; path: string; sha256: string; bytes: number }>(
+          'SELECT slot, path, sha256, bytes FROM photos WHERE avatar_id = ?',
+        )
+        .all(avatarId),
     customizationHistory: (id: string) =>
       db
         .prepare<[string], { version: number; customization: string; saved_at: string }>(

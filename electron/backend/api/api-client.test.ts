@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger, startService, type RunningService } from '../../../service/index.js';
 import { apiClient, type ApiClient } from './api-client.js';
-import { ApiError } from './api-error.js';
+import { StudioFailure } from '../studio-failure.js';
 import { uploadPhotos } from './upload.js';
 
 const PHOTOS = path.resolve(import.meta.dirname, '../../../e2e/fixtures/photos');
@@ -31,11 +31,11 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
+async function failure(promise: Promise<unknown>): Promise<StudioFailure> {
   try {
     await promise;
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof StudioFailure) return error;
     throw error;
   }
   throw new Error('expected the call to fail');

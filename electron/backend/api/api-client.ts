@@ -15,7 +15,8 @@ import {
   type RenderFormat,
   type SessionConfig,
 } from '../../../shared/api/index.js';
-import { ApiError, apiErrorFromResponse } from './api-error.js';
+import { StudioFailure } from '../studio-failure.js';
+import { failureFromResponse } from './failure-from-response.js';
 
 export interface ApiClientOptions {
   /** Without `/api/v1`. */
@@ -32,16 +33,16 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const SAFE_TO_RETRY: ReadonlySet<Method> = new Set(['GET', 'PUT', 'DELETE']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function transportError(error: unknown): ApiError {
+function transportError(error: unknown): StudioFailure {
   if (
     error instanceof undiciErrors.HeadersTimeoutError ||
     error instanceof undiciErrors.BodyTimeoutError ||
     error instanceof undiciErrors.ConnectTimeoutError ||
     (error instanceof Error && error.name === 'TimeoutError')
   )
-    return new ApiError('timeout', 'The API did not answer in time.');
+    return new StudioFailure('timeout', 'The API did not answer in time.');
   const code = (error as { code?: string }).code ?? '';
-  return new ApiError('network', `The API cannot be reached (${code || String(error)}).`);
+  return new StudioFailure('network', `The API cannot be reached (${code || String(error)}).`);
 }
 
 /** One keep-alive connection pool per process, with timeouts on every phase. */
@@ -68,7 +69,7 @@ export function apiClient(options: ApiClientOptions) {
     body?: unknown,
   ): Promise<z.output<S>> {
     const token = options.token();
-    if (!token) throw new ApiError('auth', 'No API token is set for this API.');
+    if (!token) throw new StudioFailure('auth', 'No API token is set for this API.');
     let res: Dispatcher.ResponseData;
     try {
       res = await request(base + path, {
@@ -99,11 +100,11 @@ export function apiClient(options: ApiClientOptions) {
       json = null;
     }
     if (res.statusCode < 200 || res.statusCode >= 300)
-      throw apiErrorFromResponse(res.statusCode, json);
+      throw failureFromResponse(res.statusCode, json);
     if (!schema) return undefined as z.output<S>;
     const parsed = schema.safeParse(json);
     if (!parsed.success)
-      throw new ApiError(
+      throw new StudioFailure(
         'internal',
         `The API answered ${method} ${path.split('?')[0]} out of spec.`,
         res.statusCode,
@@ -123,7 +124,7 @@ export function apiClient(options: ApiClientOptions) {
         return await once(method, path, schema, body);
       } catch (error) {
         const retryable =
-          error instanceof ApiError &&
+          error instanceof StudioFailure &&
           (error.kind === 'network' || error.kind === 'timeout' || (error.status ?? 0) >= 500);
         if (!retryable || attempt >= tries) throw error;
         await sleep(200 * 2 ** (attempt - 1) * (0.75 + Math.random() / 2));

@@ -1,7 +1,8 @@
 import { open, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { UploadResponse, type BodyType } from '../../../shared/api/index.js';
-import { ApiError, apiErrorFromResponse } from './api-error.js';
+import { StudioFailure } from '../studio-failure.js';
+import { failureFromResponse } from './failure-from-response.js';
 import { postStream } from './post-stream.js';
 
 /** The service's per-photo limit (docs/spec-decisions.md); checked here so a bad photo never leaves. */
@@ -31,9 +32,9 @@ export interface CheckedPhoto extends UploadPhoto {
 
 export async function checkPhoto(photo: UploadPhoto): Promise<CheckedPhoto> {
   const { size } = await stat(photo.path);
-  if (size === 0) throw new ApiError('bad_input', `The ${photo.field} photo is empty.`);
+  if (size === 0) throw new StudioFailure('bad_input', `The ${photo.field} photo is empty.`);
   if (size > MAX_PHOTO_BYTES)
-    throw new ApiError('bad_input', `The ${photo.field} photo is larger than 25 MiB.`);
+    throw new StudioFailure('bad_input', `The ${photo.field} photo is larger than 25 MiB.`);
   const handle = await open(photo.path, 'r');
   const head = new Uint8Array(12);
   try {
@@ -43,7 +44,10 @@ export async function checkPhoto(photo: UploadPhoto): Promise<CheckedPhoto> {
   }
   const type = sniffPhotoType(head);
   if (!type)
-    throw new ApiError('bad_input', `The ${photo.field} photo is not a JPEG, PNG or WebP image.`);
+    throw new StudioFailure(
+      'bad_input',
+      `The ${photo.field} photo is not a JPEG, PNG or WebP image.`,
+    );
   return { ...photo, type, size };
 }
 
@@ -144,7 +148,7 @@ export async function uploadPhotos(options: {
       idleTimeoutMs: options.timeoutMs ?? 120_000,
     });
   } catch (error) {
-    throw new ApiError(
+    throw new StudioFailure(
       'network',
       `The upload failed (${(error as { code?: string }).code ?? String(error)}).`,
     );
@@ -155,8 +159,8 @@ export async function uploadPhotos(options: {
   } catch {
     json = null;
   }
-  if (res.status !== 200) throw apiErrorFromResponse(res.status, json);
+  if (res.status !== 200) throw failureFromResponse(res.status, json);
   const parsed = UploadResponse.safeParse(json);
-  if (!parsed.success) throw new ApiError('internal', 'The upload answer is out of spec.');
+  if (!parsed.success) throw new StudioFailure('internal', 'The upload answer is out of spec.');
   return parsed.data;
 }

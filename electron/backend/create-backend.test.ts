@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { CommandName, CommandOutput, StudioEvent } from '../../shared/studio/index.js';
 import { createLogger } from '../../service/index.js';
-import { createStudioBackend } from './backend.js';
-import type { StudioBackend } from './studio-backend.js';
+import { createStudioBackend } from './create-backend.js';
+import type { StudioBackend } from './backend-types.js';
 import { memoryVault } from './test-support/memory-vault.js';
 
 const PHOTOS = path.resolve(import.meta.dirname, '../../e2e/fixtures/photos');
