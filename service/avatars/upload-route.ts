@@ -16,7 +16,7 @@ import {
 import { avatarDir, resolveInDataDir, TMP_DIR } from '../storage/data-paths.js';
 import { fsyncDir } from '../storage/atomic-write.js';
 import { MalformedForm, receiveUpload } from './receive-upload.js';
-import { FILE_EXTENSION } from './image-type.js';
+import { FILE_EXTENSION } from '../../shared/media/image-types.js';
 import type { StoredPhoto } from './avatar-repo.js';
 
 /**

@@ -4,10 +4,9 @@ import { isClientGone } from '../http/router.js';
 import { route, type ParameterDoc } from '../http/route-table.js';
 import { httpError } from '../http/http-error.js';
 import { Uuid } from '../../shared/api/index.js';
+import { MIME_TYPE_OF_FORMAT } from '../../shared/media/image-types.js';
 import { resolveInDataDir } from '../storage/data-paths.js';
 import type { UrlPurpose } from '../security/signed-urls.js';
-
-const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
 const SIGNED_FILE_PARAMETERS: ParameterDoc[] = [
   { name: 'id', in: 'path', required: true, schema: Uuid },
@@ -20,7 +19,10 @@ const MEDIA = {
     'model/gltf-binary': { schema: { type: 'string', contentMediaType: 'model/gltf-binary' } },
   },
   render: Object.fromEntries(
-    Object.values(MIME).map((m) => [m, { schema: { type: 'string', contentMediaType: m } }]),
+    Object.values(MIME_TYPE_OF_FORMAT).map((m) => [
+      m,
+      { schema: { type: 'string', contentMediaType: m } },
+    ]),
   ),
 };
 
@@ -64,10 +66,7 @@ const fileRoute = (kind: 'export' | 'render', purpose: UrlPurpose) =>
         } catch {
           throw httpError(404, 'File not found');
         }
-        const type =
-          'format' in task
-            ? (MIME[task.format] ?? 'application/octet-stream')
-            : 'model/gltf-binary';
+        const type = 'format' in task ? MIME_TYPE_OF_FORMAT[task.format] : 'model/gltf-binary';
         res.writeHead(200, {
           'content-type': type,
           'content-length': size,
