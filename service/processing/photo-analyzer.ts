@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceResult } from '@vladmandic/human';
-import { sniffImageType, type SniffedImageType } from '../avatars/image-type.js';
+import { sniffImageType, type SniffedImageType } from '../../shared/media/image-types.js';
 import { DETECT_MAX_SIDE, loadHuman } from './human-loader.js';
 import {
   MESH_CHIN,
