@@ -7,24 +7,12 @@
  * Run with `npx playwright test -c e2e/playwright.config.ts e2e/electron`
  * after `npm run build:renderer && npm run build:electron`.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
 import { REPO_DIR } from '../paths.js';
-
-function electronBinary(): string | null {
-  try {
-    const pkg = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = path.join(pkg, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const binary = path.join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
+import { electronBinary } from '../../scripts/electron-binary.js';
 
 const binary = electronBinary();
 const built = existsSync(path.join(REPO_DIR, 'dist', 'app', 'main.cjs'));
