@@ -4,13 +4,13 @@ import { authenticate } from '../http/authenticate.js';
 import { check, jsonBody, parseAll, queryObject } from '../http/parse-input.js';
 import { httpError } from '../http/http-error.js';
 import { LIMITS } from '../config.js';
+import { newAvatar } from './new-avatar.js';
 import {
   CreateAvatarRequest,
   ListAvatarsQuery,
   UserAvatarPathParams,
   UserPathParams,
   type AvatarListItem,
-  type CreateAvatarResponse,
   type DeletedResponse,
 } from '../../shared/api/index.js';
 
@@ -33,22 +33,7 @@ export function registerAvatarRoutes(router: Router, ctx: ServiceContext): void 
       body: raw.ok ? check(CreateAvatarRequest, raw.data, 'body') : raw,
     });
     if (!ctx.users.exists(project.id, body.user_id)) throw httpError(404, 'User not found');
-    const avatar = ctx.avatars.create(project.id, body.user_id, ctx.lifetimes.uploadUrlMs);
-    const response: CreateAvatarResponse = {
-      avatar_id: avatar.id,
-      upload_url: ctx.urls.url(
-        ctx.baseUrl(),
-        `/uploads/${avatar.id}`,
-        'upload',
-        [avatar.id, avatar.nonce],
-        avatar.expiresAt,
-        {
-          nonce: avatar.nonce,
-        },
-      ),
-    };
-    ctx.log.info('avatar created', { project_id: project.id, avatar_id: avatar.id });
-    return [200, response];
+    return [200, newAvatar(ctx, project.id, body.user_id)];
   });
 
   router.add('DELETE', '/api/v1/users/:user_id/avatars/:avatar_id', ({ req, params }) => {

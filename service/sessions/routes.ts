@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Router } from '../http/router.js';
 import type { ServiceContext } from '../context.js';
 import { authenticate } from '../http/authenticate.js';
@@ -5,10 +6,29 @@ import { check, jsonBody, parseAll } from '../http/parse-input.js';
 import { httpError } from '../http/http-error.js';
 import { sendHtml } from '../http/respond.js';
 import { LIMITS } from '../config.js';
-import { CreateSessionRequest, Uuid, type SessionResponse } from '../../shared/api/index.js';
-import { expiredSessionPage, sessionPage, unknownSessionPage } from './session-page.js';
+import { CreateSessionRequest, type SessionResponse } from '../../shared/api/index.js';
+import { expiredSessionPage, notBuiltPage, unknownSessionPage } from './session-page.js';
+import { embeddingRepo, sessionPageCsp } from './embedding.js';
+import { openSession, registerSessionApi } from './session-api.js';
+import { registerSessionAppFiles, sessionAppHtml } from './session-app.js';
+
+function sendSessionApp(res: ServerResponse, html: string, csp: string): void {
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'content-length': Buffer.byteLength(html),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    // The key is in the URL: never send it on in a Referer.
+    'referrer-policy': 'no-referrer',
+    'content-security-policy': csp,
+    'permissions-policy': 'camera=(self), microphone=()',
+  });
+  res.end(html);
+}
 
 export function registerSessionRoutes(router: Router, ctx: ServiceContext): void {
+  const embedding = embeddingRepo(ctx.db);
+
   router.add('POST', '/api/v1/sessions/new', async ({ req }) => {
     const project = authenticate(req, ctx.projects);
     const raw = await jsonBody(req, LIMITS.jsonBodyBytes);
@@ -35,14 +55,15 @@ export function registerSessionRoutes(router: Router, ctx: ServiceContext): void
   });
 
   // The page a session URL opens. It is public: the key in the link is the credential.
-  router.add('GET', '/session/:session_id', ({ res, params, query }) => {
-    const id = Uuid.safeParse(params.session_id);
-    const session = id.success
-      ? ctx.sessions.open(id.data.toLowerCase(), query.get('key') ?? '')
-      : undefined;
-    if (!session) return sendHtml(res, 404, unknownSessionPage());
-    if (ctx.now() >= session.expires_at) return sendHtml(res, 410, expiredSessionPage());
-    const count = ctx.avatars.list(session.user_id, true).length;
-    sendHtml(res, 200, sessionPage(session, count));
+  router.add('GET', '/session/:session_id', async ({ res, params, query }) => {
+    const session = openSession(ctx, params.session_id, query.get('key') ?? '');
+    if (session === 'unknown') return sendHtml(res, 404, unknownSessionPage());
+    if (session === 'expired') return sendHtml(res, 410, expiredSessionPage());
+    const html = await sessionAppHtml();
+    if (!html) return sendHtml(res, 503, notBuiltPage());
+    sendSessionApp(res, html, sessionPageCsp(embedding.get(session.project_id).frameOrigins));
   });
+
+  registerSessionApi(router, ctx);
+  registerSessionAppFiles(router);
 }
