@@ -12,6 +12,8 @@ import type { StudioBackend, StudioBackendOptions } from './backend-types.js';
 import type { BackendContext, Handlers } from './context.js';
 import { avatarHandlers } from './handlers/avatars.js';
 import { fileHandlers } from './handlers/files.js';
+import { kioskHandlers } from './handlers/kiosk.js';
+import { createKiosk } from './kiosk/kiosk-feature.js';
 import { peopleHandlers } from './handlers/people.js';
 import { sessionHandlers } from './handlers/sessions.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -91,15 +93,25 @@ export async function createStudioBackend(
     emit,
     writeMetadata,
   };
+  await link.start();
+  const files = fileHandlers(ctx);
+  const kiosk = await createKiosk({
+    ctx,
+    db,
+    dataDir: options.dataDir,
+    launch: options.kiosk,
+    startExport: (avatarId) => files['exports.start']({ avatarId }),
+    startRender: (avatarId, scene) => files['renders.start']({ avatarId, scene, format: 'png' }),
+  });
   const handlers: Handlers = {
     ...settingsHandlers(ctx),
     ...peopleHandlers(ctx),
     ...avatarHandlers(ctx),
-    ...fileHandlers(ctx),
+    ...files,
     ...sessionHandlers(ctx),
+    ...kioskHandlers(ctx, kiosk),
   };
 
-  await link.start();
   const poller = setInterval(() => {
     void sync.poll().catch((error: unknown) => log.warn('poll failed', { error: String(error) }));
   }, options.pollMs ?? POLL_MS);
@@ -124,6 +136,7 @@ export async function createStudioBackend(
     },
     async close() {
       clearInterval(poller);
+      await kiosk.close();
       await link.stop();
       db.close();
     },

@@ -2,13 +2,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { KioskPin } from '../../shared/studio/index.js';
 
 export const USAGE = `Usage:
   npm run web -- [--port N] [--host 127.0.0.1|localhost|::1] [--data-dir DIR] [--library DIR]
+                 [--kiosk [--kiosk-idle-seconds N]]
 Runs the studio's back end under Node and serves its UI on loopback. Prints one JSON line,
 {"event":"ready","url":"http://127.0.0.1:PORT/?key=…"}; open that URL (the key changes at every launch).
 --port 0 (the default) picks a free port. The data directory defaults to ~/.avatar-studio/studio
-(or AVATAR_STUDIO_DATA_DIR); the library to <data-dir>/library.`;
+(or AVATAR_STUDIO_DATA_DIR); the library to <data-dir>/library.
+--kiosk runs the unattended selfie booth (docs/kiosk.md); --kiosk-idle-seconds (3-600) overrides
+its idle timeout for this launch. AVATAR_STUDIO_KIOSK_PIN sets the operator PIN at start.`;
 
 export const WebArguments = z.object({
   port: z.coerce.number().int().min(0).max(65535),
@@ -16,6 +20,14 @@ export const WebArguments = z.object({
   host: z.enum(['127.0.0.1', 'localhost', '::1']),
   dataDir: z.string().min(1),
   libraryDir: z.string().min(1).optional(),
+  kiosk: z
+    .object({
+      enabled: z.literal(true),
+      idleSeconds: z.coerce.number().int().min(3).max(600).optional(),
+      pin: KioskPin.optional(),
+    })
+    .strict()
+    .optional(),
 });
 export type WebArguments = z.infer<typeof WebArguments>;
 
@@ -30,6 +42,8 @@ export function parseWebArguments(
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       library: { type: 'string' },
+      kiosk: { type: 'boolean' },
+      'kiosk-idle-seconds': { type: 'string' },
     },
     strict: true,
     allowPositionals: false,
@@ -43,5 +57,22 @@ export function parseWebArguments(
         path.join(os.homedir(), '.avatar-studio', 'studio'),
     ),
     libraryDir: values.library === undefined ? undefined : path.resolve(values.library),
+    kiosk: kioskArguments(values.kiosk, values['kiosk-idle-seconds'], env.AVATAR_STUDIO_KIOSK_PIN),
   });
+}
+
+function kioskArguments(
+  kiosk: boolean | undefined,
+  idleSeconds: string | undefined,
+  pin: string | undefined,
+) {
+  if (!kiosk) {
+    if (idleSeconds !== undefined) throw new Error('--kiosk-idle-seconds needs --kiosk.');
+    return undefined;
+  }
+  return {
+    enabled: true as const,
+    ...(idleSeconds === undefined ? {} : { idleSeconds }),
+    ...(pin ? { pin } : {}),
+  };
 }

@@ -3,3 +3,4 @@ export * from './wire.js';
 export * from './web-protocol.js';
 export * from './content-security.js';
 export * from './ipc-channels.js';
+export * from './kiosk-contract.js';
