@@ -2,6 +2,7 @@ import type { ServiceContext } from './context.js';
 import { createRouter, type Router } from './http/router.js';
 import { sendJson } from './http/respond.js';
 import { registerUserRoutes } from './users/routes.js';
+import { registerUnusedUsersRoute } from './users/unused-users-route.js';
 import { registerSessionRoutes } from './sessions/routes.js';
 import { registerAvatarRoutes } from './avatars/routes.js';
 import { registerUploadRoute } from './avatars/upload-route.js';
@@ -25,6 +26,7 @@ export function createApp(ctx: ServiceContext): Router {
     sendJson(res, 500, { detail: 'Internal Server Error' });
   });
   registerUserRoutes(router, ctx);
+  registerUnusedUsersRoute(router, ctx);
   registerSessionRoutes(router, ctx);
   registerAvatarRoutes(router, ctx);
   registerUploadRoute(router, ctx);

@@ -11,13 +11,14 @@ import { avatarSync } from './avatar-sync.js';
 import type { StudioBackend, StudioBackendOptions } from './backend-types.js';
 import type { BackendContext, Handlers } from './context.js';
 import { avatarHandlers } from './handlers/avatars.js';
+import { batchFeature } from './handlers/batch.js';
 import { fileHandlers } from './handlers/files.js';
 import { peopleHandlers } from './handlers/people.js';
 import { sessionHandlers } from './handlers/sessions.js';
 import { settingsHandlers } from './handlers/settings.js';
 import { library } from './library.js';
 import { libraryMetadata } from './library-metadata.js';
-import { settingsStore } from './settings.js';
+import { settingsStore, withApiOverride } from './settings.js';
 import { openStudioDb } from './studio-db.js';
 import { failedResult } from './studio-failure.js';
 import { studioRecords } from './studio-records.js';
@@ -35,7 +36,7 @@ export async function createStudioBackend(
 ): Promise<StudioBackend> {
   const log = options.log ?? createLogger();
   const vault = options.vault ?? osVault(options.env ?? process.env);
-  const settings = settingsStore(options.dataDir);
+  const settings = withApiOverride(settingsStore(options.dataDir), options.api);
   if (options.libraryDir) settings.update({ libraryDir: options.libraryDir });
   const libraryRoot = () => settings.get().libraryDir ?? path.join(options.dataDir, 'library');
   const db = openStudioDb(options.dataDir);
@@ -91,12 +92,14 @@ export async function createStudioBackend(
     emit,
     writeMetadata,
   };
+  const batch = batchFeature(ctx, db);
   const handlers: Handlers = {
     ...settingsHandlers(ctx),
     ...peopleHandlers(ctx),
     ...avatarHandlers(ctx),
     ...fileHandlers(ctx),
     ...sessionHandlers(ctx),
+    ...batch.handlers,
   };
 
   await link.start();
@@ -124,6 +127,7 @@ export async function createStudioBackend(
     },
     async close() {
       clearInterval(poller);
+      await batch.close();
       await link.stop();
       db.close();
     },

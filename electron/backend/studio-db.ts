@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openSqlite, type SqliteDb } from '../../service/index.js';
+import { BATCH_MIGRATION } from './batch/batch-migration.js';
 
 export type StudioDb = SqliteDb;
 
@@ -80,6 +81,7 @@ const MIGRATIONS: string[] = [
      webhook_id TEXT PRIMARY KEY,
      received_at TEXT NOT NULL
    );`,
+  BATCH_MIGRATION,
 ];
 
 export function openStudioDb(dataDir: string): StudioDb {

@@ -313,6 +313,16 @@ export function buildOpenApiDocument(): JsonSchema {
       },
     },
   };
+  paths['/local/v1/users/unused'] = {
+    get: {
+      summary:
+        'Users with no avatar yet: a client that lost the answer to POST /users/new adopts its user here',
+      ...local,
+      ...secured,
+      parameters: params('query', api.UnusedUsersQuery),
+      responses: { '200': json(api.UnusedUserList), ...authErrors, ...invalid },
+    },
+  };
   paths['/local/v1/webhooks/messages'] = {
     get: {
       summary:

@@ -25,6 +25,7 @@ import {
   Uuid,
   ValidationErrorItem,
 } from '../api/index.js';
+import { BATCH_COMMANDS, BATCH_EVENTS } from './batch-contract.js';
 
 export { AgeGroup, BodyShape, EyeTexture };
 
@@ -284,6 +285,7 @@ export const COMMANDS = {
     input: z.object({ personId: Id, config: SessionConfig.optional() }).strict(),
     output: z.object({ id: z.string(), url: z.string() }),
   },
+  ...BATCH_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -331,6 +333,7 @@ export const StudioEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file.saved'), jobId: Id, file: SavedFile }),
   z.object({ type: z.literal('people.changed') }),
   z.object({ type: z.literal('health'), health: Health }),
+  ...BATCH_EVENTS,
 ]);
 export type StudioEvent = z.infer<typeof StudioEvent>;
 
