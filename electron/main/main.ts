@@ -287,6 +287,13 @@ async function start(log: Logger, logsDir: string): Promise<void> {
         shell.showItemInFolder(target);
         return true;
       },
+      chooseFolder: async () => {
+        const options = { properties: ['openDirectory' as const], title: 'Choose a batch folder' };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+      },
     },
   });
   installMenu(backend, logsDir, log);
