@@ -5,7 +5,7 @@ import type { AvatarFailure, Person } from '../../shared/studio/index.js';
 import { call, errorMessage, useApp } from '../store.js';
 import { studio } from '../studio-bridge.js';
 import type { FaceReading, FrameAnalysis } from './analysis.js';
-import { IDLE, countdownNumber, step, type AutoPhase } from './autocapture.js';
+import { COUNTDOWN_MS, IDLE, countdownNumber, step, type AutoPhase } from './autocapture.js';
 import { guide, SLOTS, type Checks, type ShotSlot } from './guidance.js';
 import { toUpload, type Shot } from './photos.js';
 
@@ -34,6 +34,8 @@ interface CaptureState {
   auto: AutoPhase;
   previous: FaceReading | null;
   autoCapture: boolean;
+  /** How long the 3-2-1 before an automatic shot lasts. */
+  countdownMs: number;
   bodyType: BodyType;
   telephoto: boolean;
   /** 'new' or an existing person's id. */
@@ -58,7 +60,10 @@ interface CaptureState {
   setLiveMessage(instruction: string): void;
   set(
     patch: Partial<
-      Pick<CaptureState, 'bodyType' | 'telephoto' | 'personChoice' | 'newName' | 'autoCapture'>
+      Pick<
+        CaptureState,
+        'bodyType' | 'telephoto' | 'personChoice' | 'newName' | 'autoCapture' | 'countdownMs'
+      >
     >,
   ): void;
   createAvatar(): Promise<void>;
@@ -103,6 +108,7 @@ const FRESH_SESSION = {
 export const useCapture = create<CaptureState>()((set, get) => ({
   ...FRESH_SESSION,
   autoCapture: true,
+  countdownMs: COUNTDOWN_MS,
   bodyType: 'male',
   telephoto: false,
   personChoice: 'new',
@@ -156,7 +162,7 @@ export const useCapture = create<CaptureState>()((set, get) => ({
       { slot, side1Sign: side1Sign(state.shots), previous: state.previous },
       analysis,
     );
-    const auto = state.autoCapture ? step(state.auto, g.ready, now) : IDLE;
+    const auto = state.autoCapture ? step(state.auto, g.ready, now, state.countdownMs) : IDLE;
     const face = analysis.faces.length === 1 ? analysis.faces[0]! : null;
     set({
       auto,
@@ -164,7 +170,8 @@ export const useCapture = create<CaptureState>()((set, get) => ({
       live: {
         instruction: auto.phase === 'countdown' ? 'Hold still…' : g.instruction,
         checks: g.checks,
-        countdown: auto.phase === 'countdown' ? countdownNumber(auto.remaining) : null,
+        countdown:
+          auto.phase === 'countdown' ? countdownNumber(auto.remaining, state.countdownMs) : null,
         yaw: face ? face.yaw : null,
       },
     });
