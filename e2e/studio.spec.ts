@@ -264,5 +264,14 @@ test('library and settings', async ({ page }) => {
   );
   await expect(page.getByLabel('Listener port', { exact: true })).toBeVisible();
   await shot(page, '12-settings');
+
+  // A token the back end refuses (the embedded service keeps its own) stays in the field.
+  const tokenField = page.getByLabel('Project token', { exact: true });
+  await tokenField.fill('not-for-the-embedded-service');
+  await page.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByRole('region', { name: 'API service' })).toContainText(
+    'The embedded service manages its own token',
+  );
+  await expect(tokenField).toHaveValue('not-for-the-embedded-service');
   expect(errors, 'page errors or CSP violations').toEqual([]);
 });

@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the UI and the preload, then launches Electron. The
+ * `npm start`: builds the UI and the bundles (the same JavaScript the package
+ * runs), then launches Electron on the project folder (package.json `main`). The
  * Electron binary is downloaded by the electron package's install script,
  * which this project does not run by default (and which cannot reach its
  * download host on offline build machines); without it, say so in one line.
@@ -34,7 +35,7 @@ for (const script of ['build:renderer', 'build:electron']) {
   const built = spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const child = spawn(binary, [path.join(ROOT, 'electron/main/entry.mjs')], {
+const child = spawn(binary, [ROOT], {
   cwd: ROOT,
   stdio: 'inherit',
 });

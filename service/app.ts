@@ -1,5 +1,5 @@
 import type { ServiceContext } from './context.js';
-import { createRouter, type Router } from './http/router.js';
+import { createRouter, isClientGone, type Router } from './http/router.js';
 import { sendJson } from './http/respond.js';
 import { registerUserRoutes } from './users/routes.js';
 import { registerSessionRoutes } from './sessions/routes.js';
@@ -17,12 +17,18 @@ import { buildOpenApiDocument } from './openapi/document.js';
 /** The whole HTTP surface of the service, one resource module at a time. */
 export function createApp(ctx: ServiceContext): Router {
   const router = createRouter((error, { req, res }) => {
+    const fields = { method: req.method, path: (req.url ?? '/').split('?')[0] };
+    if (isClientGone(error, req)) {
+      ctx.log.info('client disconnected', fields);
+      res.destroy();
+      return;
+    }
     ctx.log.error('unhandled error', {
-      method: req.method,
-      path: (req.url ?? '/').split('?')[0],
+      ...fields,
       error: error instanceof Error ? error.stack : String(error),
     });
-    sendJson(res, 500, { detail: 'Internal Server Error' });
+    if (res.headersSent) res.destroy();
+    else sendJson(res, 500, { detail: 'Internal Server Error' });
   });
   registerUserRoutes(router, ctx);
   registerSessionRoutes(router, ctx);

@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import { useCapture } from '../capture/capture-store.js';
-import { SLOTS, type ShotSlot } from '../capture/guidance.js';
-import { useGuidedShots } from '../capture/useGuidedShots.js';
+import type { PhotoSlot } from '../../shared/studio/index.js';
+import { studioShots, useCapture } from '../capture/capture-store.js';
+import { PHOTO_SLOTS } from '../capture/guidance.js';
+import { useCameraShots } from '../capture/useCameraShots.js';
 import { markActivity } from './activity.js';
 import { guidanceMessage, HINT } from './guidance-words.js';
 import { useKiosk } from './kiosk-store.js';
 import { useMessages } from './useMessages.js';
 
 const REVIEW_SECONDS = 6;
-const NUMBER: Record<ShotSlot, number> = { frontal: 1, side1: 2, side2: 3 };
+const NUMBER: Record<PhotoSlot, number> = { frontal: 1, side1: 2, side2: 3 };
 
 /** After the three shots: a look at them, a retake of any, and an automatic go. */
 function Review() {
@@ -56,11 +57,14 @@ function Review() {
 /** The studio's guided capture, big: the live guidance, a 3-2-1 before each shot, a retake of each. */
 export function KioskCapture() {
   const t = useMessages();
-  const active = useCapture((s) => s.active);
-  const shots = useCapture((s) => s.shots);
-  const live = useCapture((s) => s.live);
+  const active = studioShots((s) => s.active);
+  const shots = studioShots((s) => s.shots);
+  const live = studioShots((s) => s.live);
   const retake = useCapture((s) => s.retake);
-  const { camera, videoRef, running, flash, takeShot } = useGuidedShots(active !== null);
+  const { camera, videoRef, running, flash, takeShot } = useCameraShots(
+    studioShots,
+    active !== null,
+  );
 
   // A face in front of the camera is someone using the booth.
   useEffect(() => {
@@ -93,7 +97,7 @@ export function KioskCapture() {
         </p>
       ) : null}
       <ol className="kiosk-shots">
-        {SLOTS.map((s) => {
+        {PHOTO_SLOTS.map((s) => {
           const shot = shots[s];
           return (
             <li key={s} className={s === slot ? 'current' : ''}>

@@ -7,17 +7,15 @@ import { useMessages } from './useMessages.js';
 export function ProcessingScreen() {
   const t = useMessages();
   const phase = useCapture((s) => s.phase);
-  const sent = useCapture((s) => s.sentBytes);
-  const total = useCapture((s) => s.totalBytes);
   const showResult = useKiosk((s) => s.showResult);
   const step = useKiosk((s) => s.step);
   const retryCapture = useKiosk((s) => s.retryCapture);
 
   useEffect(() => {
-    if (phase === 'ready') void showResult();
+    if (phase.name === 'ready') void showResult();
   }, [phase, showResult]);
 
-  if (step.name === 'failed' || phase === 'failed')
+  if (step.name === 'failed' || phase.name === 'failed' || phase.name === 'error')
     return (
       <section className="kiosk-screen kiosk-failed" aria-labelledby="failed-title">
         <h1 id="failed-title">{t('failedTitle')}</h1>
@@ -30,15 +28,18 @@ export function ProcessingScreen() {
       </section>
     );
 
-  const percent = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+  const percent =
+    phase.name === 'uploading' && phase.totalBytes > 0
+      ? Math.min(100, Math.round((phase.sentBytes / phase.totalBytes) * 100))
+      : 0;
   const line =
-    phase === 'uploading'
+    phase.name === 'uploading'
       ? t('processingUpload', { percent })
-      : phase === 'ready'
+      : phase.name === 'ready'
         ? t('processingFiles')
         : t('processingBuild');
   // Upload is the first third of the bar, the service the second, the files the last.
-  const overall = phase === 'uploading' ? percent / 3 : phase === 'ready' ? 85 : 50;
+  const overall = phase.name === 'uploading' ? percent / 3 : phase.name === 'ready' ? 85 : 50;
   return (
     <section className="kiosk-screen kiosk-processing" aria-labelledby="processing-title">
       <h1 id="processing-title">{t('processingTitle')}</h1>

@@ -1,8 +1,8 @@
-import type { LiveState } from '../capture/capture-store.js';
-import type { ShotSlot } from '../capture/guidance.js';
+import type { PhotoSlot } from '../../shared/studio/index.js';
+import type { LiveState } from '../capture/shots-store.js';
 import type { MessageKey } from './messages.js';
 
-export const HINT: Record<ShotSlot, MessageKey> = {
+export const HINT: Record<PhotoSlot, MessageKey> = {
   frontal: 'hintFrontal',
   side1: 'hintSide1',
   side2: 'hintSide2',
@@ -13,7 +13,7 @@ export const HINT: Record<ShotSlot, MessageKey> = {
  * that fails, in the studio's order (face, centred, distance, light, pose,
  * steady), becomes one short sentence.
  */
-export function guidanceMessage(live: LiveState, slot: ShotSlot): MessageKey {
+export function guidanceMessage(live: LiveState, slot: PhotoSlot): MessageKey {
   const c = live.checks;
   if (live.countdown !== null) return 'guideSmile';
   if (!c) return 'cameraStarting';

@@ -1,7 +1,7 @@
 /** The booth's flow: which step the visitor is at, their language, and the operator's overlay. */
 import { create } from 'zustand';
 import type { KioskLanguage, KioskPublicSettings, KioskResult } from '../../shared/studio/index.js';
-import { useCapture } from '../capture/capture-store.js';
+import { studioShots, useCapture } from '../capture/capture-store.js';
 import { call } from '../store.js';
 import { markActivity } from './activity.js';
 
@@ -70,11 +70,9 @@ export const useKiosk = create<KioskState>()((set, get) => ({
       });
       const capture = useCapture.getState();
       capture.start([]);
-      capture.set({
-        personChoice: visitor.personId,
-        autoCapture: true,
-        countdownMs: settings.countdownSeconds * 1000,
-      });
+      capture.set({ personChoice: visitor.personId });
+      studioShots.getState().setAutoCapture(true);
+      studioShots.getState().setCountdown(settings.countdownSeconds * 1000);
       markActivity();
       set({ step: { name: 'capture', visitorId: visitor.visitorId }, trouble: false });
     } catch {

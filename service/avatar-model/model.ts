@@ -52,11 +52,16 @@ export interface AvatarJoint {
   /** Index of the parent joint, or -1 for the root (Hips). */
   parent: number;
   /**
-   * Bind-pose position in model space. Joints carry no rotation or scale in
-   * the bind pose: bone_scale is baked into the geometry and the joint
-   * positions, so every viewer shows it and the vertex data itself changes.
+   * Bind-pose position in model space. Joints carry no scale in the bind
+   * pose: bone_scale is baked into the geometry and the joint positions, so
+   * every viewer shows it and the vertex data itself changes.
    */
   position: [number, number, number];
+  /**
+   * Bind-pose orientation in model space, a unit quaternion [x, y, z, w]:
+   * Mixamo's, with the bone's child along its local +Y.
+   */
+  orientation: [number, number, number, number];
 }
 
 export interface AvatarModel {

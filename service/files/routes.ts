@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from 'node:fs';
-import type { Router } from '../http/router.js';
+import { pipeline } from 'node:stream';
+import { isClientGone, type Router } from '../http/router.js';
 import type { ServiceContext } from '../context.js';
 import { httpError } from '../http/http-error.js';
 import { Uuid } from '../../shared/api/index.js';
@@ -14,7 +15,7 @@ const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp
  */
 export function registerFileRoutes(router: Router, ctx: ServiceContext): void {
   const serve = (kind: 'export' | 'render', purpose: UrlPurpose) => {
-    router.add('GET', `/files/${kind}s/:id`, ({ res, params, query }) => {
+    router.add('GET', `/files/${kind}s/:id`, ({ req, res, params, query }) => {
       const id = Uuid.safeParse(params.id);
       const expires = Number(query.get('expires'));
       if (!id.success || !ctx.urls.verify(purpose, [id.data], expires, query.get('sig') ?? '')) {
@@ -44,7 +45,12 @@ export function registerFileRoutes(router: Router, ctx: ServiceContext): void {
             ? `attachment; filename="avatar-${task.avatar_id}.glb"`
             : `inline; filename="render-${id.data}.${'format' in task ? task.format : 'bin'}"`,
       });
-      createReadStream(file).pipe(res);
+      // pipeline, not pipe: a read error must close the answer, not surface as an unhandled 'error'.
+      pipeline(createReadStream(file), res, (error) => {
+        if (error && !isClientGone(error, req)) {
+          ctx.log.warn('file send failed', { kind, id: id.data, error: String(error) });
+        }
+      });
     });
   };
   serve('export', 'export-file');

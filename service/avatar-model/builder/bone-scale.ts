@@ -90,28 +90,23 @@ export function boneScaleTransforms(
   const head = scaleAbout(j.Head, apply(neck, j.Head), f.head);
   const leftArm = scaleAbout(j.LeftArm, apply(chest, j.LeftArm), f.arms);
   const rightArm = scaleAbout(j.RightArm, apply(chest, j.RightArm), f.arms);
+  const own: Partial<Record<BoneName, BoneTransform>> = {
+    Spine1: chest,
+    Spine2: chest,
+    LeftShoulder: chest,
+    RightShoulder: chest,
+    Neck: neck,
+    Head: head,
+    LeftArm: leftArm,
+    RightArm: rightArm,
+  };
+  // A bone without its own transform moves as its nearest ancestor that has one (fingers with the arm).
   return mapBones((name): BoneTransform => {
-    switch (name) {
-      case 'Spine1':
-      case 'Spine2':
-      case 'LeftShoulder':
-      case 'RightShoulder':
-        return chest;
-      case 'Neck':
-        return neck;
-      case 'Head':
-        return head;
-      case 'LeftArm':
-      case 'LeftForeArm':
-      case 'LeftHand':
-        return leftArm;
-      case 'RightArm':
-      case 'RightForeArm':
-      case 'RightHand':
-        return rightArm;
-      default:
-        return IDENTITY;
+    for (let b: BoneName | null = name; b; b = BONE_PARENT[b]) {
+      const t = own[b];
+      if (t) return t;
     }
+    return IDENTITY;
   });
 }
 

@@ -12,6 +12,7 @@ import {
   transformJoints,
 } from './bone-scale.js';
 import { BODY_SHAPE_SPECS } from './body-shapes.js';
+import { withEyes } from './body-skeleton.js';
 import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
@@ -70,7 +71,9 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
   return {
     meshes,
-    joints: toAvatarJoints(transformJoints(template.skeleton.joints, transforms)),
+    joints: toAvatarJoints(
+      transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
+    ),
     extras: {
       metadata: { ...c.metadata },
       body: c.body,

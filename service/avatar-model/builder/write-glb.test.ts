@@ -12,6 +12,15 @@ import {
   writeModel,
 } from './test-support.js';
 
+/** a·b for column-major 4×4 matrices. */
+function multiply(a: readonly number[], b: readonly number[]): number[] {
+  const out = new Array<number>(16).fill(0);
+  for (let c = 0; c < 4; c++)
+    for (let r = 0; r < 4; r++)
+      for (let k = 0; k < 4; k++) out[4 * c + r]! += a[4 * k + r]! * b[4 * c + k]!;
+  return out;
+}
+
 const LOOKS: Record<string, Partial<StoredCustomization>> = {
   bare: {},
   everyday: {
@@ -83,7 +92,7 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     ).toContain('image/jpeg');
   });
 
-  it('holds the skeleton as joint nodes with translations relative to their parents', async () => {
+  it('holds the skeleton as joint nodes at the bind positions, oriented as Mixamo', async () => {
     const model = await build(person, LOOKS.everyday);
     const doc = await readGlb(await writeModel(model));
     const skins = doc.getRoot().listSkins();
@@ -91,26 +100,47 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     const joints = skins[0]!.listJoints();
     expect(joints.map((j) => j.getName())).toEqual([...BONE_NAMES]);
     expect(skins[0]!.getSkeleton()?.getName()).toBe('Hips');
-    for (const node of joints) {
-      const name = node.getName() as (typeof BONE_NAMES)[number];
-      const parent = node.getParentNode();
-      expect(parent?.getName() ?? null).toBe(BONE_PARENT[name]);
-      const own = model.joints.find((j) => j.name === name)!.position;
-      const parentPos = parent
-        ? model.joints.find((j) => j.name === parent.getName())!.position
-        : [0, 0, 0];
-      const t = node.getTranslation();
-      for (let k = 0; k < 3; k++) expect(t[k]).toBeCloseTo(own[k]! - parentPos[k]!, 5);
-      expect(node.getRotation()).toEqual([0, 0, 0, 1]);
-      expect(node.getScale()).toEqual([1, 1, 1]);
-    }
-    // Inverse bind matrices undo each joint's bind position.
     const ibm = skins[0]!.getInverseBindMatrices()!.getArray()!;
-    model.joints.forEach((j, i) => {
-      expect(Array.from(ibm.slice(16 * i + 12, 16 * i + 15))).toEqual(
-        j.position.map((v) => Math.fround(-v)),
-      );
+    let rotated = 0;
+    joints.forEach((node, i) => {
+      const name = node.getName() as (typeof BONE_NAMES)[number];
+      expect(node.getParentNode()?.getName() ?? null).toBe(BONE_PARENT[name]);
+      const world = node.getWorldMatrix();
+      const own = model.joints[i]!.position;
+      for (let k = 0; k < 3; k++) expect(world[12 + k]).toBeCloseTo(own[k]!, 5);
+      expect(node.getScale()).toEqual([1, 1, 1]);
+      // Rest rotations are not identity: limbs and fingers turn their +Y along the bone.
+      if (3 - world[0]! - world[5]! - world[10]! > 1e-3) rotated++;
+      // The inverse bind matrix undoes the joint's whole bind transform.
+      const product = multiply(Array.from(ibm.slice(16 * i, 16 * i + 16)), world);
+      product.forEach((v, k) => expect(v).toBeCloseTo(k % 5 === 0 ? 1 : 0, 5));
     });
+    expect(rotated).toBeGreaterThan(40);
+    // Along every chain the child lies on its parent's local +Y, as in Mixamo's rig.
+    for (const chain of [
+      ['Spine', 'Spine1', 'Spine2', 'Neck', 'Head', 'HeadTop_End'],
+      ['LeftArm', 'LeftForeArm', 'LeftHand'],
+      ['RightArm', 'RightForeArm', 'RightHand'],
+      ['LeftHandIndex1', 'LeftHandIndex2', 'LeftHandIndex3', 'LeftHandIndex4'],
+      ['RightHandThumb1', 'RightHandThumb2', 'RightHandThumb3', 'RightHandThumb4'],
+      ['LeftUpLeg', 'LeftLeg', 'LeftFoot', 'LeftToeBase', 'LeftToe_End'],
+      ['RightUpLeg', 'RightLeg', 'RightFoot', 'RightToeBase', 'RightToe_End'],
+    ]) {
+      for (const name of chain.slice(1)) {
+        const t = joints.find((j) => j.getName() === name)!.getTranslation();
+        expect(t[1], name).toBeGreaterThan(0.005);
+        expect(Math.hypot(t[0], t[2]), name).toBeLessThan(1e-5);
+      }
+    }
+  });
+
+  it('never gives a mesh node the name of a bone', async () => {
+    const json = glbJson(await writeModel(await build(person, LOOKS.dressed))) as {
+      nodes: { name?: string }[];
+    };
+    const names = json.nodes.map((n) => n.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('HeadMesh');
   });
 
   it('puts every mesh on a root-level node skinned to that skeleton, with normalised weights', async () => {
@@ -152,7 +182,7 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     const head = doc
       .getRoot()
       .listMeshes()
-      .find((m) => m.getName() === 'Head')!;
+      .find((m) => m.getName() === 'HeadMesh')!;
     const prim = head.listPrimitives()[0]!;
     expect(prim.getAttribute('TEXCOORD_0')).not.toBeNull();
     expect(prim.getMaterial()?.getBaseColorTexture()).not.toBeNull();

@@ -7,10 +7,13 @@ import {
   type Texture,
 } from '@gltf-transform/core';
 import type { AvatarMaterial, AvatarMesh, AvatarModel, TextureImage } from '../model.js';
+import { conjugateQuat, IDENTITY_QUAT, inverseRigidMatrix, rotateVec } from './rotation.js';
+import { localRotation } from './skeleton.js';
+import { sub } from './vec3.js';
 
 /**
  * Writes the avatar as one binary glTF: a default scene with the skeleton
- * (Hips at the root, joints carrying only translations) and every mesh as a
+ * (Hips at the root, each joint with Mixamo's rest rotation) and every mesh as a
  * root-level node skinned to it, materials with embedded textures, and the
  * model's extras on the scene, the asset and the glTF root, so that any
  * reader finds the customization's metadata.
@@ -25,24 +28,18 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
   model.joints.forEach((j, i) => {
     const node = joints[i]!;
     const parent = j.parent >= 0 ? model.joints[j.parent] : undefined;
-    const p = j.position;
-    node.setTranslation(
-      parent
-        ? [p[0] - parent.position[0], p[1] - parent.position[1], p[2] - parent.position[2]]
-        : [p[0], p[1], p[2]],
-    );
+    const offset = parent ? sub(j.position, parent.position) : j.position;
+    const back = parent ? conjugateQuat(parent.orientation) : IDENTITY_QUAT;
+    node.setTranslation(rotateVec(back, offset));
+    node.setRotation(localRotation(j.orientation, parent?.orientation));
     if (parent) joints[j.parent]!.addChild(node);
     else scene.addChild(node);
   });
   const root = joints[model.joints.findIndex((j) => j.parent < 0)];
   if (!root) throw new Error('the skeleton has no root joint');
-  // Column-major 4×4: a translation by −(bind position) per joint.
   const inverseBind = new Float32Array(16 * model.joints.length);
   model.joints.forEach((j, i) => {
-    inverseBind.set(
-      [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, -j.position[0], -j.position[1], -j.position[2], 1],
-      16 * i,
-    );
+    inverseBind.set(inverseRigidMatrix(j.orientation, j.position), 16 * i);
   });
   const skin = doc
     .createSkin('AvatarSkin')
@@ -88,8 +85,10 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
     model.joints.length <= 256
       ? Accessor.ComponentType.UNSIGNED_BYTE
       : Accessor.ComponentType.UNSIGNED_SHORT;
+  const taken = new Set(model.joints.map((j) => j.name));
   for (const mesh of model.meshes) {
-    const node = meshNode(doc, buffer, mesh, material(mesh.material), jointType);
+    const name = uniqueName(mesh.name, taken);
+    const node = meshNode(doc, buffer, name, mesh, material(mesh.material), jointType);
     node.setSkin(skin);
     // Skinned meshes sit at the scene root: their own transform would be ignored anyway.
     scene.addChild(node);
@@ -104,9 +103,22 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
   return new NodeIO().writeBinary(doc);
 }
 
+/**
+ * Node names are unique, and never a bone's: tools that address nodes by
+ * name (Blender, retargeting) would otherwise confuse the `Head` mesh with
+ * the `Head` bone. A clash gets `Mesh`, then a number, appended.
+ */
+function uniqueName(wanted: string, taken: Set<string>): string {
+  let name = taken.has(wanted) ? `${wanted}Mesh` : wanted;
+  for (let k = 2; taken.has(name); k++) name = `${wanted}Mesh${k}`;
+  taken.add(name);
+  return name;
+}
+
 function meshNode(
   doc: Document,
   buffer: ReturnType<Document['createBuffer']>,
+  name: string,
   mesh: AvatarMesh,
   material: Material,
   jointType:
@@ -114,10 +126,10 @@ function meshNode(
 ): Node {
   const vertexCount = mesh.positions.length / 3;
   const accessor = (
-    name: string,
+    attribute: string,
     type: 'VEC2' | 'VEC3' | 'VEC4' | 'SCALAR',
     array: Float32Array | Uint8Array | Uint16Array | Uint32Array,
-  ) => doc.createAccessor(`${mesh.name}_${name}`).setType(type).setArray(array).setBuffer(buffer);
+  ) => doc.createAccessor(`${name}_${attribute}`).setType(type).setArray(array).setBuffer(buffer);
   const joints =
     jointType === Accessor.ComponentType.UNSIGNED_BYTE
       ? Uint8Array.from(mesh.joints)
@@ -133,7 +145,7 @@ function meshNode(
     .setAttribute('JOINTS_0', accessor('joints', 'VEC4', joints))
     .setAttribute('WEIGHTS_0', accessor('weights', 'VEC4', normalisedWeights(mesh.weights)));
   if (mesh.uvs) primitive.setAttribute('TEXCOORD_0', accessor('uv', 'VEC2', mesh.uvs));
-  return doc.createNode(mesh.name).setMesh(doc.createMesh(mesh.name).addPrimitive(primitive));
+  return doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive));
 }
 
 /**

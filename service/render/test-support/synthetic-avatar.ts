@@ -202,6 +202,8 @@ export async function createSyntheticAvatar(
     name,
     parent,
     position: [...position],
+    // The renderer draws the bind pose, so the joints' rest orientation does not matter here.
+    orientation: [0, 0, 0, 1],
   }));
   return {
     meshes: [
