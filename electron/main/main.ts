@@ -38,6 +38,8 @@ import {
 } from './security-policy.js';
 import { STARTING_PAGE, statusPageUrl } from './starting-page.js';
 import { forwardStudioEvents, registerStudioIpc } from './studio-ipc.js';
+import { parseKioskLaunch } from '../backend/kiosk/kiosk-launch.js';
+import { kioskDesktop, startKioskWindow } from './kiosk-shell.js';
 import { initialBounds, loadWindowState, MIN_SIZE, saveWindowState } from './window-state.js';
 
 // Both from source (electron/main) and bundled (dist/app), the app root is two folders up.
@@ -282,6 +284,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   const backend = createStudioBackend({
     dataDir: userData,
     log,
+    kiosk: parseKioskLaunch(process.argv.slice(1)),
     desktop: {
       reveal: async (target: string) => {
         shell.showItemInFolder(target);
@@ -294,6 +297,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
           : await dialog.showOpenDialog(options);
         return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
       },
+      ...kioskDesktop(() => mainWindow),
     },
   });
   installMenu(backend, logsDir, log);
@@ -330,6 +334,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   if (health.ok && 'service' in health.value) apiBaseUrl = health.value.service.baseUrl;
   if (window.isDestroyed()) return;
   forwardStudioEvents(ready, window.webContents);
+  await startKioskWindow(window, ready);
   await window.loadURL(STUDIO_PAGE);
 }
 
