@@ -1,5 +1,5 @@
 /** What analysing one photo yields; plain data, so it crosses worker threads as is. */
-import type { SniffedImageType } from '../avatars/image-type.js';
+import type { SniffedImageType } from '../../shared/media/image-types.js';
 import type { HairObservation } from './hair-analysis.js';
 
 export type PhotoSlot = 'frontal' | 'side-1' | 'side-2';
