@@ -6,6 +6,7 @@ import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { StoredCustomization } from '../../shared/studio/index.js';
 import { EYE_COLOURS } from '../../shared/appearance/eye-colours.js';
 import { AnimationPicker } from './AnimationPicker.js';
+import { ExpressionLoop, ExpressionToggle } from './ExpressionLoop.js';
 import { boneFactor, skinTint, splitRgba } from './draft.js';
 
 interface Props {
@@ -151,6 +152,7 @@ function Avatar({
 export function AvatarView({ glb, loaded, draft }: Props) {
   const [model, setModel] = useState<Loaded | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
+  const [expressions, setExpressions] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const scene = model?.scene ?? null;
 
@@ -184,6 +186,7 @@ export function AvatarView({ glb, loaded, draft }: Props) {
         playing={playing}
         onChange={setPlaying}
       />
+      <ExpressionToggle playing={expressions} onChange={setExpressions} />
       <Canvas
         camera={{ position: [0, 1.15, 3.4], fov: 35 }}
         dpr={[1, 1.5]}
@@ -200,6 +203,7 @@ export function AvatarView({ glb, loaded, draft }: Props) {
         </mesh>
         {scene && loaded && draft ? <Avatar scene={scene} loaded={loaded} draft={draft} /> : null}
         {model ? <Player loaded={model} playing={playing} /> : null}
+        {scene ? <ExpressionLoop scene={scene} playing={expressions} /> : null}
         <OrbitControls target={[0, 1.0, 0]} minDistance={0.8} maxDistance={6} enablePan={false} />
       </Canvas>
     </div>
