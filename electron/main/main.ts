@@ -224,7 +224,12 @@ function watchRenderer(window: BrowserWindow, log: Logger): void {
   });
 }
 
-function installMenu(backend: Promise<StudioBackend>, logsDir: string, log: Logger): void {
+/** `backend` is read when a menu item is used: the menu exists before the back end does. */
+function installMenu(
+  backend: () => Promise<StudioBackend> | null,
+  logsDir: string,
+  log: Logger,
+): void {
   const openFolder = async (folder: string) => {
     mkdirSync(folder, { recursive: true });
     const problem = await shell.openPath(folder);
@@ -241,10 +246,10 @@ function installMenu(backend: Promise<StudioBackend>, logsDir: string, log: Logg
     platform: process.platform,
     actions: {
       openLibraryFolder: () => {
-        void backend
-          .then((b) => b.handle('settings.get', {}))
+        void Promise.resolve(backend())
+          .then((b) => b?.handle('settings.get', {}))
           .then((settings) =>
-            settings.ok && 'libraryDir' in settings.value
+            settings?.ok && 'libraryDir' in settings.value
               ? openFolder(settings.value.libraryDir)
               : undefined,
           )
@@ -274,12 +279,15 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   hardenSessions();
   hardenEveryWebContents();
 
+  let backend: Promise<StudioBackend> | null = null;
+  installMenu(() => backend, logsDir, log);
+
   const window = createWindow(path.join(userData, 'window-state.json'), log);
   mainWindow = window;
   watchRenderer(window, log);
   await window.loadURL(STARTING_PAGE);
 
-  const backend = createStudioBackend({
+  backend = createStudioBackend({
     dataDir: userData,
     log,
     desktop: {
@@ -289,10 +297,10 @@ async function start(log: Logger, logsDir: string): Promise<void> {
       },
     },
   });
-  installMenu(backend, logsDir, log);
+  const starting = backend;
   const guard = quitGuard({
     stop: async () => {
-      const running = await backend.catch(() => null);
+      const running = await starting.catch(() => null);
       await running?.close();
       log.info('the back end stopped');
     },
@@ -304,7 +312,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
 
   let ready: StudioBackend;
   try {
-    ready = await backend;
+    ready = await starting;
   } catch (error) {
     log.error('the back end could not start', { error: String(error) });
     if (!window.isDestroyed())
