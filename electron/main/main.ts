@@ -188,13 +188,20 @@ function createWindow(stateFile: string, log: Logger): BrowserWindow {
   return window;
 }
 
+/** The page main last put in the window: the one a recovery reloads. */
+let shownPage = STARTING_PAGE;
+function show(window: BrowserWindow, page: string): Promise<void> {
+  shownPage = page;
+  return window.loadURL(page);
+}
+
 function watchRenderer(window: BrowserWindow, log: Logger): void {
   const recovery = rendererRecovery({ now: Date.now });
   const contents: WebContents = window.webContents;
   const act = async (step: RecoveryAction) => {
     if (step.action === 'ignore' || window.isDestroyed()) return;
     if (step.action === 'reload') {
-      contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+      contents.loadURL(shownPage).catch(() => undefined);
       await dialog.showMessageBox(window, { type: 'warning', message: step.notice });
       return;
     }
@@ -207,10 +214,10 @@ function watchRenderer(window: BrowserWindow, log: Logger): void {
     });
     if (window.isDestroyed()) return;
     if (answer.response === 0) {
-      if (contents.isCrashed()) contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+      if (contents.isCrashed()) contents.loadURL(shownPage).catch(() => undefined);
       else {
         contents.forcefullyCrashRenderer();
-        contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+        contents.loadURL(shownPage).catch(() => undefined);
       }
     } else if (answer.response === 2) app.quit();
   };
@@ -285,7 +292,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   const window = createWindow(path.join(userData, 'window-state.json'), log);
   mainWindow = window;
   watchRenderer(window, log);
-  await window.loadURL(STARTING_PAGE);
+  await show(window, STARTING_PAGE);
 
   backend = createStudioBackend({
     dataDir: userData,
@@ -316,7 +323,8 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   } catch (error) {
     log.error('the back end could not start', { error: String(error) });
     if (!window.isDestroyed())
-      await window.loadURL(
+      await show(
+        window,
         statusPageUrl({
           title: 'Avatar Studio could not start',
           message: `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${logsDir}.`,
@@ -331,7 +339,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   if (health.ok && 'service' in health.value) apiBaseUrl = health.value.service.baseUrl;
   if (window.isDestroyed()) return;
   forwardStudioEvents(ready, window.webContents);
-  await window.loadURL(STUDIO_PAGE);
+  await show(window, STUDIO_PAGE);
 }
 
 /** Runs in the instance that holds the single-instance lock (entry.ts). */
