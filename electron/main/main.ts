@@ -38,6 +38,8 @@ import {
 } from './security-policy.js';
 import { STARTING_PAGE, statusPageUrl } from './starting-page.js';
 import { forwardStudioEvents, registerStudioIpc } from './studio-ipc.js';
+import { parseKioskLaunch } from '../backend/kiosk/kiosk-launch.js';
+import { kioskDesktop, startKioskWindow } from './kiosk-shell.js';
 import { initialBounds, loadWindowState, MIN_SIZE, saveWindowState } from './window-state.js';
 
 // Both from source (electron/main) and bundled (dist/app), the app root is two folders up.
@@ -297,11 +299,20 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   backend = createStudioBackend({
     dataDir: userData,
     log,
+    kiosk: parseKioskLaunch(process.argv.slice(1)),
     desktop: {
       reveal: async (target: string) => {
         shell.showItemInFolder(target);
         return true;
       },
+      chooseFolder: async () => {
+        const options = { properties: ['openDirectory' as const], title: 'Choose a batch folder' };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+      },
+      ...kioskDesktop(() => mainWindow),
     },
   });
   const starting = backend;
@@ -339,6 +350,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   if (health.ok && 'service' in health.value) apiBaseUrl = health.value.service.baseUrl;
   if (window.isDestroyed()) return;
   forwardStudioEvents(ready, window.webContents);
+  await startKioskWindow(window, ready);
   await show(window, STUDIO_PAGE);
 }
 
