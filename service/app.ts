@@ -4,6 +4,7 @@ import { sendJson } from './http/respond.js';
 import { mountRoutes } from './http/route-table.js';
 import { ROUTES } from './routes.js';
 import { buildOpenApiDocument } from './openapi/document.js';
+import { registerSessionPages } from './sessions/session-pages.js';
 
 /** The HTTP surface of the service: the route table, and the OpenAPI document made from it. */
 export function createApp(ctx: ServiceContext): Router {
@@ -22,6 +23,7 @@ export function createApp(ctx: ServiceContext): Router {
     else sendJson(res, 500, { detail: 'Internal Server Error' });
   });
   mountRoutes(router, ctx, ROUTES);
+  registerSessionPages(router, ctx);
 
   const openapi = JSON.stringify(buildOpenApiDocument());
   router.add('GET', '/openapi.json', ({ res }) => {

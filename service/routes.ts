@@ -1,5 +1,6 @@
 import type { RouteSpec } from './http/route-table.js';
 import { userRoutes } from './users/routes.js';
+import { unusedUsersRoutes } from './users/unused-users-route.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { avatarRoutes } from './avatars/routes.js';
 import { uploadRoutes } from './avatars/upload-route.js';
@@ -14,6 +15,7 @@ import { fileRoutes } from './files/routes.js';
 /** The whole HTTP surface of the service, one resource module at a time. */
 export const ROUTES: readonly RouteSpec[] = [
   ...userRoutes,
+  ...unusedUsersRoutes,
   ...sessionRoutes,
   ...avatarRoutes,
   ...uploadRoutes,

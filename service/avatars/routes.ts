@@ -1,5 +1,6 @@
 import { ok, route } from '../http/route-table.js';
 import { httpError } from '../http/http-error.js';
+import { newAvatar } from './new-avatar.js';
 import {
   AvatarList,
   CreateAvatarRequest,
@@ -45,20 +46,7 @@ export const avatarRoutes = [
     bind:
       (ctx) =>
       ({ project, body }) => {
-        const avatar = ctx.avatars.create(project.id, body.user_id, ctx.lifetimes.uploadUrlMs);
-        const response: CreateAvatarResponse = {
-          avatar_id: avatar.id,
-          upload_url: ctx.urls.url(
-            ctx.baseUrl(),
-            `/uploads/${avatar.id}`,
-            'upload',
-            [avatar.id, avatar.nonce],
-            avatar.expiresAt,
-            { nonce: avatar.nonce },
-          ),
-        };
-        ctx.log.info('avatar created', { project_id: project.id, avatar_id: avatar.id });
-        return [200, response];
+        return [200, newAvatar(ctx, project.id, body.user_id)];
       },
   }),
   route({

@@ -1,6 +1,7 @@
 import { ok, route } from '../http/route-table.js';
 import { ExportQuery, ExportResult } from '../../shared/api/index.js';
-import { READY_AVATAR_ANSWERS, readyAvatar } from '../avatars/ready-avatar.js';
+import { READY_AVATAR_ANSWERS } from '../avatars/ready-avatar.js';
+import { startExport } from './start-export.js';
 
 export const exportRoutes = [
   route({
@@ -18,14 +19,7 @@ export const exportRoutes = [
     bind:
       (ctx) =>
       ({ project, query }) => {
-        const avatar = readyAvatar(ctx, project.id, query.avatar_id);
-        const { record, created } = ctx.exportTasks.findOrCreate(avatar);
-        if (created) ctx.jobs.enqueueExport(record.id);
-        const body: ExportResult =
-          record.status === 'ready'
-            ? { status: 'ready', url: ctx.fileUrl('export', record.id, ctx.lifetimes.fileUrlMs) }
-            : { status: 'pending', url: null };
-        return [200, body];
+        return [200, startExport(ctx, project.id, query.avatar_id)];
       },
   }),
 ];

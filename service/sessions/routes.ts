@@ -1,8 +1,6 @@
 import { ok, route } from '../http/route-table.js';
 import { httpError } from '../http/http-error.js';
-import { sendHtml } from '../http/respond.js';
-import { CreateSessionRequest, SessionResponse, Uuid } from '../../shared/api/index.js';
-import { expiredSessionPage, sessionPage, unknownSessionPage } from './session-page.js';
+import { CreateSessionRequest, SessionResponse } from '../../shared/api/index.js';
 
 export const sessionRoutes = [
   route({
@@ -35,26 +33,6 @@ export const sessionRoutes = [
           custom_upload_url: null,
         };
         return [200, response];
-      },
-  }),
-  // The page a session URL opens. It is public: the key in the link is the credential.
-  route({
-    method: 'GET',
-    path: '/session/{session_id}',
-    auth: 'public',
-    undocumented: true,
-    responses: {},
-    bind:
-      (ctx) =>
-      ({ res, params, search }) => {
-        const id = Uuid.safeParse(params.session_id);
-        const session = id.success
-          ? ctx.sessions.open(id.data.toLowerCase(), search.get('key') ?? '')
-          : undefined;
-        if (!session) return sendHtml(res, 404, unknownSessionPage());
-        if (ctx.now() >= session.expires_at) return sendHtml(res, 410, expiredSessionPage());
-        const count = ctx.avatars.list(session.user_id, true).length;
-        sendHtml(res, 200, sessionPage(session, count));
       },
   }),
 ];
