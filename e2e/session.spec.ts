@@ -87,8 +87,7 @@ async function openHost(page: Page, url: string, disableUi = false) {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/favicon|Failed to load resource/.test(m.text()))
-      errors.push(m.text());
+    if (m.type() === 'error' && !/favicon/.test(m.text())) errors.push(m.text());
   });
   await page.goto(hostUrl);
   // Not awaited here: init() never resolves for a page that does not hand shake.
@@ -147,7 +146,7 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   expect(assets.length).toBeGreaterThan(3);
   const hair = assets.find((a) => a.category === 'hairAndHeadwear')!;
   const glasses = assets.find((a) => a.category === 'eyewear')!;
-  expect(hair.preview).toMatch(/^http/);
+  expect(hair.preview).toEqual(expect.any(String));
   expect((await sdkCall(page, 'setActiveAsset', hair.id)).ok).toBe(true);
   expect((await sdkCall(page, 'setActiveAsset', glasses.id)).ok).toBe(true);
   const active = (await sdkCall<Record<string, string>>(page, 'getActiveAssets')).value;

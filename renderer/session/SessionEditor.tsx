@@ -42,7 +42,8 @@ declare global {
 }
 
 type Gender = 'male' | 'female';
-const previewOfBody = (body: string) => `/session-app/previews/${body}.png`;
+/** No rendered previews yet (the page draws its own icons): the SDK's `preview` stays empty. */
+const NO_PREVIEW = '';
 
 function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): Gender {
   if (body === 'body_0') return 'male';
@@ -135,10 +136,7 @@ export function SessionEditor({
             id: a.id,
             alias: a.name,
             category: SDK_CATEGORY[a.category],
-            preview: new URL(
-              'preview' in a && typeof a.preview === 'string' ? a.preview : '',
-              window.location.href,
-            ).href,
+            preview: NO_PREVIEW,
           }));
         case 'set_assets_list':
           availableNow.current = availableAssets(data, editingRef.current.catalogue);
@@ -151,7 +149,7 @@ export function SessionEditor({
         case 'get_bodies_list':
           return BODY_SHAPES.map((id) => ({
             id,
-            preview: new URL(previewOfBody(id), window.location.href).href,
+            preview: NO_PREVIEW,
             gender: genderOf(id, bodyType),
           }));
         case 'get_avatar_info':
@@ -159,7 +157,7 @@ export function SessionEditor({
         case 'set_active_body':
           return set((d) => applyBody(d, data));
         case 'get_animation_list':
-          return SESSION_ANIMATIONS.map((id) => ({ id, alias: id, preview: '' }));
+          return SESSION_ANIMATIONS.map((id) => ({ id, alias: id, preview: NO_PREVIEW }));
         case 'get_animation_info':
           return { id: animationNow.current };
         case 'set_active_animation':
@@ -236,9 +234,6 @@ export function SessionEditor({
     <EditorWorkspace
       editing={shown}
       withMetadata={false}
-      assetPreview={(asset) =>
-        'preview' in asset && typeof asset.preview === 'string' ? asset.preview : null
-      }
       actions={
         page.noui ? null : (
           <div className="editor-group session-next">

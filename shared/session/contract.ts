@@ -36,10 +36,8 @@ export const SessionAvatar = z.object({
 });
 export type SessionAvatar = z.infer<typeof SessionAvatar>;
 
-export const SessionAsset = CatalogueAsset.extend({
-  /** A rendered preview image of the asset, served by the service. */
-  preview: z.string(),
-});
+/** The catalogue as the page sees it (rendered preview images are not built yet). */
+export const SessionAsset = CatalogueAsset;
 export type SessionAsset = z.infer<typeof SessionAsset>;
 
 export const SessionExport = z.discriminatedUnion('status', [
