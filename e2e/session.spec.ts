@@ -340,3 +340,21 @@ test('an unknown session URL shows a clear page, answers 404 and never hands sha
   // init() never resolves: the page sent no handshake.
   expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
 });
+
+test('a host origin outside the allowlist cannot frame the page', async ({ page }) => {
+  const repo = embeddingRepo(svc.context.db);
+  repo.set(svc.defaultProject.id, { frameOrigins: ['https://app.example'] });
+  try {
+    const { url } = await sessionUrl({ type: 'edit_existing', avatar_id: avatarId });
+    await openHost(page, url);
+    // Chromium replaces a frame that CSP frame-ancestors refuses with its error page.
+    await expect
+      .poll(() => page.frames().some((f) => f.url().startsWith('chrome-error://')), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
+  } finally {
+    repo.set(svc.defaultProject.id, { frameOrigins: ['*'] });
+  }
+});
