@@ -2,7 +2,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { KioskPin } from '../../shared/studio/index.js';
+import {
+  KIOSK_OPTIONS,
+  KioskLaunchArguments,
+  kioskLaunchOf,
+} from '../backend/kiosk/kiosk-launch.js';
 
 export const USAGE = `Usage:
   npm run web -- [--port N] [--host 127.0.0.1|localhost|::1] [--data-dir DIR] [--library DIR]
@@ -20,14 +24,7 @@ export const WebArguments = z.object({
   host: z.enum(['127.0.0.1', 'localhost', '::1']),
   dataDir: z.string().min(1),
   libraryDir: z.string().min(1).optional(),
-  kiosk: z
-    .object({
-      enabled: z.literal(true),
-      idleSeconds: z.coerce.number().int().min(3).max(600).optional(),
-      pin: KioskPin.optional(),
-    })
-    .strict()
-    .optional(),
+  kiosk: KioskLaunchArguments.optional(),
 });
 export type WebArguments = z.infer<typeof WebArguments>;
 
@@ -42,8 +39,7 @@ export function parseWebArguments(
       host: { type: 'string' },
       'data-dir': { type: 'string' },
       library: { type: 'string' },
-      kiosk: { type: 'boolean' },
-      'kiosk-idle-seconds': { type: 'string' },
+      ...KIOSK_OPTIONS,
     },
     strict: true,
     allowPositionals: false,
@@ -57,22 +53,6 @@ export function parseWebArguments(
         path.join(os.homedir(), '.avatar-studio', 'studio'),
     ),
     libraryDir: values.library === undefined ? undefined : path.resolve(values.library),
-    kiosk: kioskArguments(values.kiosk, values['kiosk-idle-seconds'], env.AVATAR_STUDIO_KIOSK_PIN),
+    kiosk: kioskLaunchOf(values, env),
   });
-}
-
-function kioskArguments(
-  kiosk: boolean | undefined,
-  idleSeconds: string | undefined,
-  pin: string | undefined,
-) {
-  if (!kiosk) {
-    if (idleSeconds !== undefined) throw new Error('--kiosk-idle-seconds needs --kiosk.');
-    return undefined;
-  }
-  return {
-    enabled: true as const,
-    ...(idleSeconds === undefined ? {} : { idleSeconds }),
-    ...(pin ? { pin } : {}),
-  };
 }

@@ -1,11 +1,11 @@
 /** The camera with its face oval, live checks, countdown and shutter, for the store's active slot. */
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { CHECK_LABEL, PHOTO_SLOT_LABEL } from './guidance.js';
 import { CHECK_ORDER, STEP_HINT } from './PhotoSlots.js';
-import { grabJpeg } from './photos.js';
 import { useShotsStore } from './shots-store.js';
-import { useCamera, type CameraState } from './useCamera.js';
-import { useAnalyserReady, useFaceAnalysis, type AnalyserState } from './useFaceAnalysis.js';
+import type { CameraState } from './useCamera.js';
+import { useCameraShots } from './useCameraShots.js';
+import type { AnalyserState } from './useFaceAnalysis.js';
 
 function instructionFor(camera: CameraState, analyser: AnalyserState, live: string): string {
   if (camera.error) return camera.error;
@@ -37,41 +37,10 @@ export function CameraView({
   const active = store((s) => s.active);
   const live = store((s) => s.live);
   const autoCapture = store((s) => s.autoCapture);
-  const cameraOn = enabled && active !== null;
-  const camera = useCamera(cameraOn);
-  const analyser = useAnalyserReady(cameraOn);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const [flash, setFlash] = useState(0);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (video && video.srcObject !== camera.stream) video.srcObject = camera.stream;
-  }, [camera.stream]);
-
-  const takeShot = useCallback(async () => {
-    const video = videoRef.current;
-    const state = store.getState();
-    const slot = state.active;
-    if (!video || !slot || video.readyState < 2) return;
-    const blob = await grabJpeg(video);
-    // A file may have been imported into this slot while the frame was encoding.
-    if (store.getState().active !== slot) return;
-    setFlash((n) => n + 1);
-    state.setShot({
-      slot,
-      source: 'camera',
-      blob,
-      url: URL.createObjectURL(blob),
-      name: `${slot}.jpg`,
-      mimeType: 'image/jpeg',
-      checks: state.live.checks,
-      note: null,
-      yaw: state.live.yaw,
-    });
-  }, [store]);
-
-  const running = cameraOn && camera.stream !== null && analyser.state === 'ready';
-  const fps = useFaceAnalysis(store, videoRef, running, takeShot);
+  const { camera, analyser, videoRef, running, fps, flash, takeShot } = useCameraShots(
+    store,
+    enabled && active !== null,
+  );
   const instruction =
     active === null ? doneInstruction : instructionFor(camera, analyser, live.instruction);
   const good = live.checks ? Object.values(live.checks).every(Boolean) : false;

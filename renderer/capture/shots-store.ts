@@ -8,7 +8,7 @@ import { createContext, useContext } from 'react';
 import { create, type StoreApi, type UseBoundStore } from 'zustand';
 import type { PhotoSlot } from '../../shared/studio/index.js';
 import type { FaceReading, FrameAnalysis } from './analysis.js';
-import { IDLE, countdownNumber, step, type AutoPhase } from './autocapture.js';
+import { COUNTDOWN_MS, IDLE, countdownNumber, step, type AutoPhase } from './autocapture.js';
 import { guide, PHOTO_SLOTS, type Checks } from './guidance.js';
 import type { Shot } from './photos.js';
 
@@ -36,11 +36,14 @@ export interface ShotsState {
   auto: AutoPhase;
   previous: FaceReading | null;
   autoCapture: boolean;
+  /** How long the 3-2-1 before an automatic shot lasts. */
+  countdownMs: number;
   setShot(shot: Shot): void;
   /** Drops these photos; the camera goes on with the first missing one. */
   drop(slots: readonly PhotoSlot[]): void;
   setActive(slot: PhotoSlot): void;
   setAutoCapture(on: boolean): void;
+  setCountdown(ms: number): void;
   /** Guidance for one analysed frame; 'fire' when the auto-capture says take it now. */
   onAnalysis(analysis: FrameAnalysis, now: number): 'fire' | null;
   setLiveMessage(instruction: string): void;
@@ -74,6 +77,7 @@ export function createShotsStore(): ShotsStore {
   return create<ShotsState>()((set, get) => ({
     ...FRESH,
     autoCapture: true,
+    countdownMs: COUNTDOWN_MS,
     setShot(shot) {
       const old = get().shots[shot.slot];
       if (old) URL.revokeObjectURL(old.url);
@@ -96,6 +100,9 @@ export function createShotsStore(): ShotsStore {
     setAutoCapture(autoCapture) {
       set({ autoCapture, auto: IDLE });
     },
+    setCountdown(countdownMs) {
+      set({ countdownMs, auto: IDLE });
+    },
     onAnalysis(analysis, now) {
       const state = get();
       const slot = state.active;
@@ -104,7 +111,7 @@ export function createShotsStore(): ShotsStore {
         { slot, side1Sign: side1Sign(state.shots), previous: state.previous },
         analysis,
       );
-      const auto = state.autoCapture ? step(state.auto, g.ready, now) : IDLE;
+      const auto = state.autoCapture ? step(state.auto, g.ready, now, state.countdownMs) : IDLE;
       const face = analysis.faces.length === 1 ? analysis.faces[0]! : null;
       set({
         auto,
@@ -112,7 +119,8 @@ export function createShotsStore(): ShotsStore {
         live: {
           instruction: auto.phase === 'countdown' ? 'Hold still…' : g.instruction,
           checks: g.checks,
-          countdown: auto.phase === 'countdown' ? countdownNumber(auto.remaining) : null,
+          countdown:
+            auto.phase === 'countdown' ? countdownNumber(auto.remaining, state.countdownMs) : null,
           yaw: face ? face.yaw : null,
         },
       });

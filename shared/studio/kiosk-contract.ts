@@ -24,7 +24,8 @@ export const KioskRetention = z.discriminatedUnion('mode', [
 ]);
 export type KioskRetention = z.infer<typeof KioskRetention>;
 
-export const KioskCorner = z.enum(['top-left', 'top-right', 'bottom-left', 'bottom-right']);
+/** Where the operator's long-press works; `any` is every corner. */
+export const KioskCorner = z.enum(['any', 'top-left', 'top-right', 'bottom-left', 'bottom-right']);
 export type KioskCorner = z.infer<typeof KioskCorner>;
 
 export const KioskDelivery = z
@@ -122,6 +123,8 @@ export const KioskResult = z.object({
     /** The QR code of `url`, as a PNG data URL. */
     qrDataUrl: z.string(),
     expiresAt: z.string(),
+    /** How long the link lives from now, for the visitor. */
+    minutes: z.number().int().positive(),
   }),
 });
 export type KioskResult = z.infer<typeof KioskResult>;

@@ -177,7 +177,12 @@ export async function createKiosk(options: KioskFeatureOptions) {
           avatarId: avatar.id,
           glbFileId: glb.id,
           renderFileId: render?.id ?? null,
-          link: { url, qrDataUrl: await qrDataUrl(url), expiresAt: link.expiresAt },
+          link: {
+            url,
+            qrDataUrl: await qrDataUrl(url),
+            expiresAt: link.expiresAt,
+            minutes: store.get().delivery.linkMinutes,
+          },
         };
       }
       if (Date.now() - started > RESULT_WAIT_MS)

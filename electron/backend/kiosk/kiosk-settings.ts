@@ -15,14 +15,14 @@ export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
   },
   languages: ['en', 'de', 'fr'],
   idleSeconds: 45,
-  countdownSeconds: 3,
+  countdownSeconds: 1,
   retention: { mode: 'delete' },
   delivery: { host: '127.0.0.1', port: 0, linkMinutes: 15 },
   boothClosed: false,
   attractLoop: false,
   startInKiosk: false,
   startAtLogin: false,
-  adminGesture: { corner: 'top-left', holdSeconds: 3 },
+  adminGesture: { corner: 'any', holdSeconds: 3 },
 };
 
 /** Applies an operator's change; a changed consent text is a new consent version. */
