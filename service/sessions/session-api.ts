@@ -23,6 +23,7 @@ import { startExport } from '../exports/start-export.js';
 import { newAvatar } from '../avatars/new-avatar.js';
 import type { SessionRecord } from './session-repo.js';
 import { embeddingRepo } from './embedding.js';
+import { ANIMATION_NAMES } from '../avatar-model/builder/animations/clips.js';
 
 export const SESSION_API = '/session/:session_id/api';
 
@@ -91,6 +92,7 @@ export function registerSessionApi(router: Router, ctx: ServiceContext): void {
       },
       export_delivery: exportDelivery,
       frame_origins: frameOrigins,
+      animations: [...ANIMATION_NAMES],
       avatars: ctx.avatars.list(session.user_id, true),
     };
     return [200, state];

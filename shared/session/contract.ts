@@ -21,6 +21,8 @@ export const SessionState = z.object({
   export_delivery: ExportDelivery,
   /** Origins that may frame the page; ['*'] = any. */
   frame_origins: z.array(z.string()).min(1),
+  /** The built-in animations every exported avatar carries, by name. */
+  animations: z.array(z.string()).min(1),
   /** The user's avatars, oldest first, any status. */
   avatars: z.array(z.object({ id: Uuid, status: ScanStatus })),
 });
