@@ -88,6 +88,7 @@ try {
   // 1. Build.
   if (!skipBuild) {
     run('npm', ['run', 'build:renderer']);
+    run('npm', ['run', 'build:session']);
     run('npm', ['run', 'build:electron']);
   }
 
