@@ -243,4 +243,25 @@ describe('kiosk mode on the embedded service', () => {
     expect(view.pendingDeletions).toBe(0);
     rmSync(folder, { recursive: true, force: true });
   }, 240_000);
+
+  it('without --kiosk the studio is no booth until it is turned on, or set to start as one', async () => {
+    await backend.close();
+    backend = await createStudioBackend({ dataDir, vault, log });
+    expect((await ok('kiosk.state', {})).active).toBe(false);
+    const refused = await backend.handle('kiosk.visitor.start', {
+      language: 'en',
+      consentVersion: 1,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    const events: string[] = [];
+    backend.subscribe((e) => events.push(e.type));
+    await ok('kiosk.enter', { now: false, startInKiosk: true });
+    expect(await ok('kiosk.state', {})).toMatchObject({ active: false, startInKiosk: true });
+    await ok('kiosk.enter', { now: true });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
+    expect(events).toContain('kiosk.changed');
+    await backend.close();
+    backend = await createStudioBackend({ dataDir, vault, log });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
+  }, 60_000);
 });
