@@ -108,7 +108,7 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['electron/backend/**/*.ts', 'electron/web/**/*.ts'],
+    files: ['electron/backend/**/*.ts', 'electron/web/**/*.ts', 'electron/cli/**/*.ts'],
     rules: forbid(
       ['electron'],
       [layer('renderer', 'main', 'preload'), serviceInternals],
@@ -116,7 +116,12 @@ export default tseslint.config(
     ),
   },
   {
-    files: ['service/**/*.ts', 'electron/backend/**/*.ts', 'electron/web/**/*.ts'],
+    files: [
+      'service/**/*.ts',
+      'electron/backend/**/*.ts',
+      'electron/web/**/*.ts',
+      'electron/cli/**/*.ts',
+    ],
     rules: {
       'no-restricted-globals': [
         'error',

@@ -37,7 +37,7 @@ import {
   runtimePackagesOf,
   sizeOf,
 } from './packaging/verify-package.js';
-import { launchProblems } from './packaging/launch-findings.js';
+import { launchProblems, losingInstanceProblems } from './packaging/launch-findings.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const skipBuild = process.argv.includes('--skip-build');
@@ -196,41 +196,63 @@ try {
   const main = (
     JSON.parse(readFileSync(path.join(app, 'package.json'), 'utf8')) as { main: string }
   ).main;
-  const recordFile = path.join(work, 'electron-calls.jsonl');
-  const home = path.join(work, 'home');
-  mkdirSync(home);
+  const launch = (name: string, env: Record<string, string> = {}) => {
+    const recordFile = path.join(work, `${name}-calls.jsonl`);
+    const home = path.join(work, `${name}-home`);
+    mkdirSync(home);
+    return new Promise<{
+      code: number | null;
+      output: string;
+      records: StubRecord[];
+      home: string;
+    }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(app, main)], {
+        cwd: home,
+        // No AVATAR_API_* from this shell: the embedded service's own token is used.
+        env: {
+          PATH: process.env.PATH,
+          HOME: home,
+          STUB_ELECTRON_RECORD: recordFile,
+          STUB_ELECTRON_HOME: home,
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
+      child.on('exit', (code) => {
+        clearTimeout(timer);
+        const records = existsSync(recordFile)
+          ? readFileSync(recordFile, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => JSON.parse(line) as StubRecord)
+          : [];
+        resolve({ code, output, records, home });
+      });
+    });
+  };
   say(`\nStarting the packed main (${main}) under Node ${process.version} with a stub electron…`);
-  const exit = await new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.join(app, main)], {
-      cwd: home,
-      env: {
-        PATH: process.env.PATH,
-        HOME: home,
-        STUB_ELECTRON_RECORD: recordFile,
-        STUB_ELECTRON_HOME: home,
-        // The token must come from the embedded service, not from this shell.
-        AVATAR_SERVICE_LOG_LEVEL: 'info',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 240_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
-  const records = existsSync(recordFile)
-    ? readFileSync(recordFile, 'utf8')
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as StubRecord)
-    : [];
-  const problems = launchProblems(records, exit.code);
+  const first = await launch('first');
+  const { records } = first;
+  const logFile = path.join(first.home, 'logs', 'main.log');
+  const problems = launchProblems(
+    records,
+    first.code,
+    existsSync(logFile) ? readFileSync(logFile, 'utf8') : '',
+  );
   check('the packed main starts, serves the UI, answers through IPC and quits cleanly', problems);
-  if (problems.length > 0) say(exit.output.split('\n').slice(-40).join('\n'));
+  if (problems.length > 0) say(first.output.split('\n').slice(-40).join('\n'));
+  const second = await launch('second', { STUB_ELECTRON_LOCK: 'held' });
+  const secondProblems = losingInstanceProblems(
+    second.records,
+    second.code,
+    existsSync(path.join(second.home, 'userData')),
+  );
+  check('a second launch without the lock exits before starting anything', secondProblems);
+  if (secondProblems.length > 0) say(second.output.split('\n').slice(-20).join('\n'));
   for (const r of records.filter((r) =>
     ['ipc.health.get', 'service.openapi', 'app-protocol.index', 'workers'].includes(r.call),
   ))

@@ -1,5 +1,5 @@
-import type { StudioHandler } from '../../shared/studio/index.js';
 import type { KioskLaunch } from './kiosk/kiosk-feature.js';
+import type { ApiTarget, StudioHandler } from '../../shared/studio/index.js';
 
 /** What the OS offers that only the Electron shell can do; web mode answers `false`. */
 export interface DesktopIntegration {
@@ -9,6 +9,8 @@ export interface DesktopIntegration {
   setKiosk?(on: boolean): void;
   /** Kiosk mode: starts the app with the operating system's login. */
   setStartAtLogin?(on: boolean): void;
+  /** The OS folder dialog; null when the user cancelled. */
+  chooseFolder?(): Promise<string | null>;
 }
 
 export interface StudioBackendOptions {
@@ -21,6 +23,8 @@ export interface StudioBackendOptions {
   desktop?: DesktopIntegration;
   /** Kiosk mode for this launch (`--kiosk`, `--kiosk-idle-seconds`). */
   kiosk?: KioskLaunch;
+  /** Overrides the stored API choice for this process only (the batch CLI's `--api`). */
+  api?: ApiTarget;
 }
 
 /** The studio back end: the contract's handler, and its shutdown. */

@@ -11,6 +11,7 @@ import { avatarSync } from './avatar-sync.js';
 import type { StudioBackend, StudioBackendOptions } from './backend-types.js';
 import type { BackendContext, Handlers } from './context.js';
 import { avatarHandlers } from './handlers/avatars.js';
+import { batchFeature } from './handlers/batch.js';
 import { fileHandlers } from './handlers/files.js';
 import { kioskHandlers } from './handlers/kiosk.js';
 import { createKiosk } from './kiosk/kiosk-feature.js';
@@ -19,7 +20,7 @@ import { sessionHandlers } from './handlers/sessions.js';
 import { settingsHandlers } from './handlers/settings.js';
 import { library } from './library.js';
 import { libraryMetadata } from './library-metadata.js';
-import { settingsStore } from './settings.js';
+import { settingsStore, withApiOverride } from './settings.js';
 import { openStudioDb } from './studio-db.js';
 import { failedResult } from './studio-failure.js';
 import { studioRecords } from './studio-records.js';
@@ -37,7 +38,7 @@ export async function createStudioBackend(
 ): Promise<StudioBackend> {
   const log = options.log ?? createLogger();
   const vault = options.vault ?? osVault(options.env ?? process.env);
-  const settings = settingsStore(options.dataDir);
+  const settings = withApiOverride(settingsStore(options.dataDir), options.api);
   if (options.libraryDir) settings.update({ libraryDir: options.libraryDir });
   const libraryRoot = () => settings.get().libraryDir ?? path.join(options.dataDir, 'library');
   const db = openStudioDb(options.dataDir);
@@ -103,6 +104,7 @@ export async function createStudioBackend(
     startExport: (avatarId) => files['exports.start']({ avatarId }),
     startRender: (avatarId, scene) => files['renders.start']({ avatarId, scene, format: 'png' }),
   });
+  const batch = batchFeature(ctx, db);
   const handlers: Handlers = {
     ...settingsHandlers(ctx),
     ...peopleHandlers(ctx),
@@ -110,6 +112,7 @@ export async function createStudioBackend(
     ...files,
     ...sessionHandlers(ctx),
     ...kioskHandlers(ctx, kiosk),
+    ...batch.handlers,
   };
 
   const poller = setInterval(() => {
@@ -137,6 +140,7 @@ export async function createStudioBackend(
     async close() {
       clearInterval(poller);
       await kiosk.close();
+      await batch.close();
       await link.stop();
       db.close();
     },

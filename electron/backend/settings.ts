@@ -42,3 +42,15 @@ export function settingsStore(dataDir: string) {
   };
 }
 export type SettingsStore = ReturnType<typeof settingsStore>;
+
+/**
+ * Settings with the API target fixed for this process (the batch CLI's
+ * `--api`): the stored choice is neither used nor changed.
+ */
+export function withApiOverride(store: SettingsStore, api: ApiTarget | undefined): SettingsStore {
+  if (!api) return store;
+  return {
+    get: () => ({ ...store.get(), api }),
+    update: (change) => ({ ...store.update({ ...change, api: store.get().api }), api }),
+  };
+}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { openSqlite, type SqliteDb } from '../../service/index.js';
+import { BATCH_MIGRATION } from './batch/batch-migration.js';
 
 export type StudioDb = SqliteDb;
 
@@ -123,6 +124,7 @@ const MIGRATIONS: string[] = [
      failed_tries INTEGER NOT NULL DEFAULT 0,
      locked_until TEXT
    );`,
+  BATCH_MIGRATION,
 ];
 
 export function openStudioDb(dataDir: string): StudioDb {

@@ -11,7 +11,7 @@ export class KeychainUnavailableError extends Error {
         ` (${cause instanceof Error ? cause.message : String(cause)}). ` +
         'On Linux, install gnome-keyring (or another Secret Service) and run the studio in a desktop ' +
         'session, or headless inside `dbus-run-session` with an unlocked keyring; on any system you can ' +
-        'instead set the AVATAR_API_TOKEN environment variable.',
+        'instead set the AVATAR_API_TOKEN environment variable, with AVATAR_API_BASE_URL naming the API it is for.',
     );
     this.name = 'KeychainUnavailableError';
   }

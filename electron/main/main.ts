@@ -21,9 +21,10 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createStudioBackend, type StudioBackend } from '../backend/index.js';
 import { createLogger, type Logger } from '../../service/index.js';
-import { APP_ORIGIN, type CommandResult } from '../../shared/studio/index.js';
+import { APP_ORIGIN } from '../../shared/studio/index.js';
 import { appMenuTemplate } from './app-menu.js';
 import { registerAppScheme, serveRenderer } from './app-protocol.js';
+import { dialogCommands } from './dialog-commands.js';
 import { quitGuard } from './quit-guard.js';
 import { rendererRecovery, type RecoveryAction } from './renderer-recovery.js';
 import { rotatingLog } from './rotating-log.js';
@@ -95,11 +96,7 @@ function hardenSessions(): void {
   }
 }
 
-const cancelled = (message: string): { result: CommandResult<'files.saveAs'> } => ({
-  result: { ok: false, error: { kind: 'bad_input', message } },
-});
-
-/** Paths the user chooses come from the OS dialogs, never from the page. */
+/** Only our own page, in our window's top frame, reaches the back end. */
 function wireIpc(backend: StudioBackend): void {
   registerStudioIpc(
     ipcMain,
@@ -110,28 +107,22 @@ function wireIpc(backend: StudioBackend): void {
       event.senderFrame !== null &&
       event.senderFrame === event.sender.mainFrame &&
       isAppUrl(event.senderFrame.url),
-    async (name, input) => {
-      if (!mainWindow) return { input };
-      if (name === 'files.saveAs') {
-        const { destination } = input as { destination: string };
-        const chosen = await dialog.showSaveDialog(mainWindow, { defaultPath: destination });
-        if (chosen.canceled || !chosen.filePath) return cancelled('Save cancelled.');
-        return { input: { ...(input as object), destination: chosen.filePath } };
-      }
-      if (name === 'settings.update' && (input as { libraryDir?: string }).libraryDir) {
-        // The typed path is only where the dialog opens; the folder is what the user picks.
-        const { libraryDir } = input as { libraryDir: string };
+    dialogCommands({
+      chooseSaveFile: async (defaultPath) => {
+        if (!mainWindow) return null;
+        const chosen = await dialog.showSaveDialog(mainWindow, { defaultPath });
+        return chosen.canceled ? null : (chosen.filePath ?? null);
+      },
+      chooseFolder: async (defaultPath) => {
+        if (!mainWindow) return null;
         const chosen = await dialog.showOpenDialog(mainWindow, {
           title: 'Choose the library folder',
-          defaultPath: libraryDir,
+          defaultPath,
           properties: ['openDirectory', 'createDirectory'],
         });
-        const folder = chosen.filePaths[0];
-        if (chosen.canceled || !folder) return cancelled('The library folder was not changed.');
-        return { input: { ...(input as object), libraryDir: folder } };
-      }
-      return { input };
-    },
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
+      },
+    }),
   );
   backend.subscribe((event) => {
     if (event.type === 'health') apiBaseUrl = event.health.service.baseUrl;
@@ -298,6 +289,13 @@ async function start(log: Logger, logsDir: string): Promise<void> {
       reveal: async (target: string) => {
         shell.showItemInFolder(target);
         return true;
+      },
+      chooseFolder: async () => {
+        const options = { properties: ['openDirectory' as const], title: 'Choose a batch folder' };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return chosen.canceled ? null : (chosen.filePaths[0] ?? null);
       },
       ...kioskDesktop(() => mainWindow),
     },

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useApp } from '../store.js';
 import { PHOTO_SLOT_LABEL, PHOTO_SLOTS } from './guidance.js';
+import { BodyTypeChoice } from './BodyTypeChoice.js';
 import { CameraView } from './CameraView.js';
 import { isBusy, studioShots, useCapture, type CapturePhase } from './capture-store.js';
 import { PhotoSlots } from './PhotoSlots.js';
@@ -193,40 +194,6 @@ function DetailsForm() {
         Create avatar
       </button>
     </form>
-  );
-}
-
-export function BodyTypeChoice({
-  value,
-  disabled,
-  onChange,
-}: {
-  value: 'male' | 'female';
-  disabled: boolean;
-  onChange(value: 'male' | 'female'): void;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <span className="field-label" id={`${id}-body`}>
-        Body type
-      </span>
-      <div role="radiogroup" aria-labelledby={`${id}-body`} className="segmented">
-        {(['male', 'female'] as const).map((option) => (
-          <label key={option} className="segment">
-            <input
-              type="radio"
-              name={`${id}-bodytype`}
-              value={option}
-              checked={value === option}
-              disabled={disabled}
-              onChange={() => onChange(option)}
-            />
-            <span>{option === 'male' ? 'Male' : 'Female'}</span>
-          </label>
-        ))}
-      </div>
-    </div>
   );
 }
 

@@ -10,6 +10,8 @@ const STUDIO_PAGE = 'app://studio/index.html';
 export function launchProblems(
   records: readonly LaunchRecord[],
   exitCode: number | null,
+  /** The app's main.log after the launch. */
+  log: string,
 ): string[] {
   const problems: string[] = [];
   const find = (call: string) => records.find((r) => r.call === call);
@@ -74,6 +76,36 @@ export function launchProblems(
   if (quits[0]?.prevented !== true)
     problems.push('quit did not wait for the back end (before-quit was not held)');
   if (!quits.some((q) => q.prevented === false)) problems.push('the app never finished quitting');
+  if (!/"msg":"the back end stopped"/.test(log))
+    problems.push('the log does not say the back end stopped before the app quit');
   if (exitCode !== 0) problems.push(`the process exited with ${String(exitCode)}`);
+  return problems;
+}
+
+/** A launch that lost the single-instance lock: it must exit having started nothing. */
+export function losingInstanceProblems(
+  records: readonly LaunchRecord[],
+  exitCode: number | null,
+  createdUserData: boolean,
+): string[] {
+  const problems: string[] = [];
+  const lock = records.find((r) => r.call === 'app.requestSingleInstanceLock');
+  if (!lock || lock.ours !== false) problems.push('the stub did not refuse the lock');
+  const started = records
+    .map((r) => r.call)
+    .filter((call) =>
+      [
+        'protocol.registerSchemesAsPrivileged',
+        'protocol.handle',
+        'BrowserWindow.new',
+        'ipcMain.handle',
+        'app.enableSandbox',
+      ].includes(call),
+    );
+  if (started.length > 0) problems.push(`it started things anyway: ${started.join(', ')}`);
+  if (createdUserData)
+    problems.push('it opened the data folder (the back end or the service started)');
+  if (!records.some((r) => r.call === 'app.exit')) problems.push('it did not exit');
+  if (exitCode !== 0) problems.push(`it exited with ${String(exitCode)}`);
   return problems;
 }

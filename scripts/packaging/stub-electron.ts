@@ -55,9 +55,11 @@ class StubApp extends EventEmitter {
       this.emit('ready');
     }, 10);
   }
+  /** STUB_ELECTRON_LOCK=held plays a second launch: another instance has the lock. */
   requestSingleInstanceLock() {
-    record('app.requestSingleInstanceLock');
-    return true;
+    const ours = process.env.STUB_ELECTRON_LOCK !== 'held';
+    record('app.requestSingleInstanceLock', { ours });
+    return ours;
   }
   enableSandbox() {
     record('app.enableSandbox');

@@ -33,7 +33,8 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process exists (one we may not signal still exists). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceResult } from '@vladmandic/human';
-import { sniffImageType, type SniffedImageType } from '../avatars/image-type.js';
+import { sniffImageType, type SniffedImageType } from '../../shared/media/image-types.js';
 import { DETECT_MAX_SIDE, loadHuman } from './human-loader.js';
 import {
   MESH_CHIN,
@@ -14,6 +14,7 @@ import {
   type RgbImage,
 } from './pixel-stats.js';
 import { THRESHOLDS } from './photo-checks.js';
+import { observeHair } from './hair-analysis.js';
 import type {
   FaceAnalysis,
   FaceTopology,
@@ -66,6 +67,7 @@ async function toFaceAnalysis(
     .filter((p): p is Vec3 => p !== undefined)
     .map((p): [number, number] => [p[0], p[1]]);
   const skin = samplePatches(img, skinCentres, Math.max(1, Math.round(faceHeightDet * 0.012)));
+  const skinColor = medianColor(skin);
   const region = meshRegion(detMesh, img);
   const faceSharpness = region
     ? (await toneStats(img, FACE_SHARPNESS_SIDE, region, false)).sharpness
@@ -86,8 +88,9 @@ async function toFaceAnalysis(
     sharpness: round(faceSharpness, 1),
     mesh,
     meshRaw,
-    skinColor: medianColor(skin),
+    skinColor,
     hairColor: sampleHair(img, detMesh, faceHeightDet),
+    hair: observeHair(img, detMesh, skinColor),
   };
 }
 

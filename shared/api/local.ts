@@ -118,3 +118,16 @@ export const SceneInfo = z
   .meta({ id: 'SceneInfo' });
 export type SceneInfo = z.infer<typeof SceneInfo>;
 export const SceneList = z.array(SceneInfo);
+
+/** Local extension: a project's users that have no avatar yet, newest last. */
+export const UnusedUsersQuery = z
+  .object({
+    /** Only users created at or after this time (ISO 8601). */
+    created_from: z.iso.datetime({ offset: true }).optional(),
+  })
+  .meta({ id: 'UnusedUsersQuery' });
+export const UnusedUser = z
+  .object({ id: z.string(), created_at: z.string() })
+  .meta({ id: 'UnusedUser' });
+export const UnusedUserList = z.array(UnusedUser).meta({ id: 'UnusedUserList' });
+export type UnusedUserList = z.infer<typeof UnusedUserList>;

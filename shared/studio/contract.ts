@@ -26,6 +26,7 @@ import {
   ValidationErrorItem,
 } from '../api/index.js';
 import { KIOSK_COMMANDS, KioskChangedEvent } from './kiosk-contract.js';
+import { BATCH_COMMANDS, BATCH_EVENTS } from './batch-contract.js';
 
 export { AgeGroup, BodyShape, EyeTexture };
 
@@ -286,6 +287,7 @@ export const COMMANDS = {
     output: z.object({ id: z.string(), url: z.string() }),
   },
   ...KIOSK_COMMANDS,
+  ...BATCH_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;
@@ -334,6 +336,7 @@ export const StudioEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('people.changed') }),
   z.object({ type: z.literal('health'), health: Health }),
   KioskChangedEvent,
+  ...BATCH_EVENTS,
 ]);
 export type StudioEvent = z.infer<typeof StudioEvent>;
 

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { getRawHeader } from '@electron/asar';
 import { afterAll, describe, expect, it } from 'vitest';
 import { icns, ico } from '../../scripts/make-icons.js';
-import { launchProblems, type LaunchRecord } from '../../scripts/packaging/launch-findings.js';
+import {
+  launchProblems,
+  losingInstanceProblems,
+  type LaunchRecord,
+} from '../../scripts/packaging/launch-findings.js';
 import {
   makeStandInElectronDist,
   readFuseWire,
@@ -156,6 +160,7 @@ describe('the icon containers', () => {
 });
 
 describe('the launch findings', () => {
+  const STOPPED = '{"level":"info","msg":"the back end stopped"}\n';
   const good: LaunchRecord[] = [
     { call: 'app.requestSingleInstanceLock' },
     { call: 'protocol.handle', scheme: 'app' },
@@ -188,16 +193,16 @@ describe('the launch findings', () => {
     { call: 'before-quit', prevented: false },
   ];
   it('passes a full, clean launch', () => {
-    expect(launchProblems(good, 0)).toEqual([]);
+    expect(launchProblems(good, 0, STOPPED)).toEqual([]);
   });
   it('reports each missing step', () => {
     const without = (call: string) => good.filter((r) => r.call !== call);
-    expect(launchProblems(without('service.openapi'), 0)).toEqual([
+    expect(launchProblems(without('service.openapi'), 0, STOPPED)).toEqual([
       'the embedded service was not reached',
     ]);
-    expect(launchProblems(without('before-quit'), 0).join()).toMatch(/did not wait/);
-    expect(launchProblems(good, 1)).toEqual(['the process exited with 1']);
-    expect(launchProblems([...good, { call: 'stub.error', message: 'boom' }], 0)).toEqual([
+    expect(launchProblems(without('before-quit'), 0, STOPPED).join()).toMatch(/did not wait/);
+    expect(launchProblems(good, 1, STOPPED)).toEqual(['the process exited with 1']);
+    expect(launchProblems([...good, { call: 'stub.error', message: 'boom' }], 0, STOPPED)).toEqual([
       'stub: boom',
     ]);
     const devtools = good.map((r) =>
@@ -208,6 +213,23 @@ describe('the launch findings', () => {
           }
         : r,
     );
-    expect(launchProblems(devtools, 0)).toEqual(['the packaged menu offers DevTools']);
+    expect(launchProblems(devtools, 0, STOPPED)).toEqual(['the packaged menu offers DevTools']);
+  });
+  it('requires the back end to have logged its stop', () => {
+    expect(launchProblems(good, 0, '')).toEqual([
+      'the log does not say the back end stopped before the app quit',
+    ]);
+  });
+
+  it('checks that a losing second instance started nothing', () => {
+    const lost: LaunchRecord[] = [
+      { call: 'app.requestSingleInstanceLock', ours: false },
+      { call: 'app.exit', code: 0 },
+    ];
+    expect(losingInstanceProblems(lost, 0, false)).toEqual([]);
+    expect(losingInstanceProblems([...lost, { call: 'BrowserWindow.new' }], 0, true)).toEqual([
+      'it started things anyway: BrowserWindow.new',
+      'it opened the data folder (the back end or the service started)',
+    ]);
   });
 });

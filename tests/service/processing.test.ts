@@ -90,10 +90,13 @@ describe('photo processing', () => {
       const customization = (await svc.api('GET', `/api/v1/avatars/${avatarId}/customization`))
         .body as {
         body: string;
-        assets: { hair_and_headwear: { color: string | null } };
+        assets: { hair_and_headwear: { color: string | null } | null };
       };
       expect(customization.body).toBe('body_0');
-      expect(customization.assets.hair_and_headwear.color).toBe(diagnostics.hair_color);
+      // The fixture people are bald: no hair colour, and the default look has no hair.
+      expect((stored as { hair?: unknown }).hair).toEqual({ style: 'bald', colour: null });
+      expect(diagnostics.hair_color).toBeNull();
+      expect(customization.assets.hair_and_headwear).toBeNull();
     },
   );
 

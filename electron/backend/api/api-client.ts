@@ -12,6 +12,7 @@ import {
   SceneList,
   SessionResponse,
   StoredCustomization,
+  UnusedUserList,
   type RenderFormat,
   type SessionConfig,
 } from '../../../shared/api/index.js';
@@ -168,6 +169,12 @@ export function apiClient(options: ApiClientOptions) {
     // Local extensions (the hosted API may not have them; callers degrade).
     catalogue: () => call('GET', '/local/v1/assets', AssetCatalogue),
     scenes: () => call('GET', '/local/v1/scenes', SceneList),
+    unusedUsers: (createdFrom: string) =>
+      call(
+        'GET',
+        `/local/v1/users/unused?created_from=${encodeURIComponent(createdFrom)}`,
+        UnusedUserList,
+      ),
     diagnostics: (avatarId: string) =>
       call('GET', `/local/v1/avatars/${id(avatarId)}`, AvatarDiagnostics),
     close: () => (options.dispatcher ? Promise.resolve() : dispatcher.close()),

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomic } from '../../../service/index.js';
 import type { BackendContext, HandlerSlice } from '../context.js';
-import { requireAvatar, requireFile } from '../lookups.js';
+import { requireFile } from '../lookups.js';
+import { startExport, startRender } from '../start-jobs.js';
 
 type FileCommands =
   | 'exports.start'
@@ -15,46 +15,14 @@ type FileCommands =
 
 /** Exports and renders become files in the library; the files can be read, shown and saved elsewhere. */
 export function fileHandlers(ctx: BackendContext): HandlerSlice<FileCommands> {
-  const { records, link, library, sync } = ctx;
+  const { records, library } = ctx;
   const reveal = async (target: string) => (ctx.desktop ? ctx.desktop.reveal(target) : false);
 
   return {
-    'exports.start': async ({ avatarId }) => {
-      const avatar = requireAvatar(records, avatarId);
-      const job = records.addJob({
-        id: randomUUID(),
-        kind: 'export',
-        avatar_id: avatarId,
-        service_task_id: null,
-        scene: null,
-        format: null,
-        customization_version: avatar.row.customization_version,
-      });
-      try {
-        const result = await link.api().exportAvatar(avatarId);
-        sync.announcePending(job);
-        if (result.status === 'ready' && result.url) void sync.download(job, result.url);
-      } catch (error) {
-        sync.failJob(job, error instanceof Error ? error.message : String(error));
-        throw error;
-      }
-      return { jobId: job.id };
-    },
-    'renders.start': async ({ avatarId, scene, format }) => {
-      const avatar = requireAvatar(records, avatarId);
-      const result = await link.api().renderAvatar(avatarId, scene, format);
-      const job = records.addJob({
-        id: randomUUID(),
-        kind: 'render',
-        avatar_id: avatarId,
-        service_task_id: result.id,
-        scene,
-        format,
-        customization_version: avatar.row.customization_version,
-      });
-      sync.announcePending(job);
-      return { jobId: job.id };
-    },
+    'exports.start': async ({ avatarId }) => ({ jobId: (await startExport(ctx, avatarId)).id }),
+    'renders.start': async ({ avatarId, scene, format }) => ({
+      jobId: (await startRender(ctx, avatarId, scene, format)).id,
+    }),
     'files.read': async ({ fileId }) => {
       const file = requireFile(records, fileId);
       return { mimeType: file.mimeType, bytes: library.read(file.path) };
