@@ -126,6 +126,8 @@ test('idle on the consent screen asks, then returns to attract', async ({ page }
 test('attract → consent → capture → result; the QR link gives a valid GLB; Done deletes it all', async ({
   page,
 }) => {
+  // Up to two capture-and-processing rounds on a loaded machine.
+  test.setTimeout(480_000);
   const errors = await openBooth(page);
   await page.getByRole('button', { name: 'Touch to start' }).click();
   await page.getByRole('button', { name: 'I agree' }).click();
@@ -140,23 +142,25 @@ test('attract → consent → capture → result; the QR link gives a valid GLB;
   });
   await shot(page, '04-capture');
   await expectTouchTargets(page);
-  await expect(page.getByRole('img', { name: 'Photo 3', exact: true })).toBeVisible({
-    timeout: 90_000,
-  });
-  // Each shot can be taken again.
-  for (const n of [1, 2, 3])
-    await expect(page.getByRole('button', { name: `Retake photo ${n}` })).toBeVisible();
-  await shot(page, '05-review');
-  await page.getByRole('button', { name: 'Make my avatar' }).click();
-  await expect(page.getByRole('heading', { name: 'Making your avatar…' })).toBeVisible();
-  await shot(page, '06-processing');
-
   const qr = page.getByRole('img', { name: /QR/ });
   const failed = page.getByRole('heading', { name: 'That did not work' });
-  await expect(qr.or(failed)).toBeVisible({ timeout: 180_000 });
-  if (await failed.isVisible()) {
+  // A turning head can be caught a moment late; a visitor then retakes the photo at fault.
+  for (let attempt = 1; ; attempt++) {
+    const go = page.getByRole('button', { name: 'Make my avatar' });
+    await expect(go).toBeVisible({ timeout: 90_000 });
+    // Each shot can be taken again.
+    for (const n of [1, 2, 3])
+      await expect(page.getByRole('button', { name: `Retake photo ${n}` })).toBeVisible();
+    await shot(page, '05-review');
+    // The review also goes on by itself after a few seconds.
+    await go.click({ timeout: 3000 }).catch(() => undefined);
+    await expect(page.getByRole('heading', { name: 'Making your avatar…' })).toBeVisible();
+    await shot(page, '06-processing');
+    await expect(qr.or(failed)).toBeVisible({ timeout: 180_000 });
+    if (await qr.isVisible()) break;
     const [visitor] = await invoke(page, 'people.list', {});
-    throw new Error(`The avatar failed: ${JSON.stringify(visitor?.avatars)}`);
+    if (attempt === 2) throw new Error(`The avatar failed: ${JSON.stringify(visitor?.avatars)}`);
+    await page.getByRole('button', { name: 'Try again' }).click();
   }
   await expect(page.getByRole('img', { name: 'Your avatar from four sides' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Your avatar in 3D' })).toBeVisible();
@@ -183,15 +187,16 @@ test('attract → consent → capture → result; the QR link gives a valid GLB;
   expect(glbHref).toBeDefined();
   const glb = new Uint8Array(await (await fetch(new URL(glbHref!, link))).arrayBuffer());
   expect(Buffer.from(glb.subarray(0, 4)).toString('latin1')).toBe('glTF');
-  const report = await validator.validateBytes(glb);
-  expect(report.issues.numErrors, JSON.stringify(report.issues.messages.slice(0, 5))).toBe(0);
 
+  // Done before the (slow) validation: the result screen's idle reset is only 8 + 10 s.
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
   await expect.poll(() => serviceUserStatus(page, person!.userId)).toBe(404);
   expect(await invoke(page, 'people.list', {})).toEqual([]);
   expect((await fetch(link)).status).toBe(404);
   expect((await fetch(new URL(glbHref!, link))).status).toBe(404);
+  const report = await validator.validateBytes(glb);
+  expect(report.issues.numErrors, JSON.stringify(report.issues.messages.slice(0, 5))).toBe(0);
   expect(errors).toEqual([]);
 });
 

@@ -105,7 +105,10 @@ export const useKiosk = create<KioskState>()((set, get) => ({
   retryCapture() {
     const visitorId = visitorOf(get().step);
     if (!visitorId) return;
-    useCapture.getState().retake(['frontal', 'side1', 'side2']);
+    // The photos the service named, or all three when it named none.
+    const phase = useCapture.getState().phase;
+    const atFault = phase.name === 'failed' ? (phase.failure?.photos ?? []) : [];
+    useCapture.getState().retake(atFault.length > 0 ? atFault : ['frontal', 'side1', 'side2']);
     markActivity();
     set({ step: { name: 'capture', visitorId } });
   },

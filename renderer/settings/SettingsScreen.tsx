@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { SettingsUpdate, StudioSettings } from '../../shared/studio/index.js';
+import { KioskSettingsSection } from '../kiosk/KioskSettingsSection.js';
 import { call, errorMessage, useApp } from '../store.js';
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
@@ -523,6 +524,7 @@ export function SettingsScreen() {
           <ListenerSection settings={settings} />
           <LibrarySection settings={settings} />
           <HostedEditorSection />
+          <KioskSettingsSection />
         </div>
       )}
     </div>

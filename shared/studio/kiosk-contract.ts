@@ -137,7 +137,14 @@ export const KIOSK_COMMANDS = {
       active: z.boolean(),
       settings: KioskPublicSettings,
       attractFileIds: z.array(z.string()),
+      /** Whether the studio starts as a booth (the studio's Settings show it). */
+      startInKiosk: z.boolean(),
     }),
+  },
+  /** From the studio: turn the booth on now, and/or whether the studio starts as one. */
+  'kiosk.enter': {
+    input: z.object({ now: z.boolean(), startInKiosk: z.boolean().optional() }).strict(),
+    output: Ack,
   },
   /** Discards any visitor in progress: the UI starts over (idle reset, reload after a crash). */
   'kiosk.reset': { input: z.object({}).strict(), output: Ack },

@@ -4,6 +4,7 @@ import type { Kiosk } from '../kiosk/kiosk-feature.js';
 type KioskCommands =
   | 'kiosk.state'
   | 'kiosk.reset'
+  | 'kiosk.enter'
   | 'kiosk.visitor.start'
   | 'kiosk.visitor.result'
   | 'kiosk.visitor.finish'
@@ -21,6 +22,10 @@ export function kioskHandlers(_ctx: BackendContext, kiosk: Kiosk): HandlerSlice<
     'kiosk.state': async () => kiosk.state(),
     'kiosk.reset': async () => {
       await kiosk.reset();
+      return ack;
+    },
+    'kiosk.enter': async ({ now, startInKiosk }) => {
+      await kiosk.enter(now, startInKiosk);
       return ack;
     },
     'kiosk.visitor.start': async ({ language, consentVersion }) =>

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +21,27 @@ let backend: StudioBackend;
 const vault = memoryVault();
 const log = createLogger('error');
 
-const open = () => createStudioBackend({ dataDir, vault, log, kiosk: { enabled: true } });
+const open = (pin?: string) =>
+  createStudioBackend({ dataDir, vault, log, kiosk: { enabled: true, ...(pin ? { pin } : {}) } });
+
+async function makeAvatar(personId: string): Promise<string> {
+  const avatar = await ok('avatars.create', {
+    personId,
+    bodyType: 'female',
+    telephoto: false,
+    photos: {
+      frontal: photo('frontal.jpg'),
+      side1: photo('side-1.jpg'),
+      side2: photo('side-2.jpg'),
+    },
+  });
+  for (let i = 0; i < 600; i++) {
+    const detail = await ok('avatars.get', { avatarId: avatar.id });
+    if (detail.status === 'ready' || detail.status === 'failed') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return avatar.id;
+}
 
 async function ok<K extends CommandName>(name: K, input: unknown): Promise<CommandOutput<K>> {
   const result = await backend.handle(name, input);
@@ -113,21 +133,7 @@ describe('kiosk mode on the embedded service', () => {
     const early = await backend.handle('kiosk.visitor.result', { visitorId });
     expect(early).toMatchObject({ ok: false, error: { kind: 'not_found' } });
 
-    const avatar = await ok('avatars.create', {
-      personId,
-      bodyType: 'female',
-      telephoto: false,
-      photos: {
-        frontal: photo('frontal.jpg'),
-        side1: photo('side-1.jpg'),
-        side2: photo('side-2.jpg'),
-      },
-    });
-    for (let i = 0; i < 600; i++) {
-      const detail = await ok('avatars.get', { avatarId: avatar.id });
-      if (detail.status === 'ready' || detail.status === 'failed') break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    const avatarId = await makeAvatar(personId);
     const result = await ok('kiosk.visitor.result', { visitorId });
     expect(result.link.qrDataUrl).toMatch(/^data:image\/png;base64,/);
     expect(result.renderFileId).not.toBeNull();
@@ -149,7 +155,7 @@ describe('kiosk mode on the embedded service', () => {
     expect((await get(result.link.url)).status).toBe(404);
     expect((await get(`${result.link.url}avatar.glb`)).status).toBe(404);
     // The files are gone from the library too.
-    const detail = await backend.handle('avatars.get', { avatarId: avatar.id });
+    const detail = await backend.handle('avatars.get', { avatarId });
     expect(detail).toMatchObject({ ok: false, error: { kind: 'not_found' } });
   }, 240_000);
 
@@ -198,5 +204,64 @@ describe('kiosk mode on the embedded service', () => {
     expect(await serviceUserStatus(userId)).toBe(404);
     const finish = await backend.handle('kiosk.visitor.finish', { visitorId, reason: 'done' });
     expect(finish.ok).toBe(true);
+  }, 60_000);
+
+  it('the operator closes the booth, and a copy retention keeps the outputs (never the photos) in a folder', async () => {
+    // A PIN given at start replaces the stored one and clears the lock.
+    await backend.close();
+    backend = await open('1111');
+    const unlocked = await ok('kiosk.admin.unlock', { pin: '1111' });
+    if (!unlocked.unlocked) throw new Error('not unlocked');
+    const session = unlocked.session;
+    const folder = mkdtempSync(path.join(os.tmpdir(), 'kiosk-delivery-folder-'));
+    await ok('kiosk.admin.update', {
+      session,
+      change: { boothClosed: true, retention: { mode: 'copy', folder } },
+    });
+    const closed = await backend.handle('kiosk.visitor.start', {
+      language: 'en',
+      consentVersion: 1,
+    });
+    expect(closed).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    await ok('kiosk.admin.update', { session, change: { boothClosed: false } });
+
+    const { visitorId, personId } = await ok('kiosk.visitor.start', {
+      language: 'en',
+      consentVersion: 1,
+    });
+    const userId = (await personOf(personId))!.userId;
+    await makeAvatar(personId);
+    await ok('kiosk.visitor.result', { visitorId });
+    await ok('kiosk.visitor.finish', { visitorId, reason: 'done' });
+    const copied = readdirSync(path.join(folder, visitorId));
+    expect(copied.some((f) => f.endsWith('.glb'))).toBe(true);
+    expect(copied.some((f) => f.endsWith('.png'))).toBe(true);
+    expect(copied.some((f) => f.endsWith('.jpg'))).toBe(false);
+    expect(await serviceUserStatus(userId)).toBe(404);
+    const view = await ok('kiosk.admin.get', { session });
+    expect(view.counters).toMatchObject({ visitors: 3, avatars: 2, deletions: 3 });
+    expect(view.pendingDeletions).toBe(0);
+    rmSync(folder, { recursive: true, force: true });
+  }, 240_000);
+
+  it('without --kiosk the studio is no booth until it is turned on, or set to start as one', async () => {
+    await backend.close();
+    backend = await createStudioBackend({ dataDir, vault, log });
+    expect((await ok('kiosk.state', {})).active).toBe(false);
+    const refused = await backend.handle('kiosk.visitor.start', {
+      language: 'en',
+      consentVersion: 1,
+    });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'conflict' } });
+    const events: string[] = [];
+    backend.subscribe((e) => events.push(e.type));
+    await ok('kiosk.enter', { now: false, startInKiosk: true });
+    expect(await ok('kiosk.state', {})).toMatchObject({ active: false, startInKiosk: true });
+    await ok('kiosk.enter', { now: true });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
+    expect(events).toContain('kiosk.changed');
+    await backend.close();
+    backend = await createStudioBackend({ dataDir, vault, log });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
   }, 60_000);
 });

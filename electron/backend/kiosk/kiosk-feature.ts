@@ -285,7 +285,18 @@ export async function createKiosk(options: KioskFeatureOptions) {
       active,
       settings: publicSettings(),
       attractFileIds: store.get().attractLoop ? kiosk.recentRenders(12) : [],
+      startInKiosk: store.get().startInKiosk,
     }),
+    async enter(now: boolean, startInKiosk: boolean | undefined) {
+      if (startInKiosk !== undefined) store.update({ startInKiosk });
+      if (now && !active) {
+        active = true;
+        await startDelivery();
+        ctx.desktop?.setKiosk?.(true);
+        log.info('kiosk mode on');
+      }
+      ctx.emit({ type: 'kiosk.changed' });
+    },
     reset: async () => {
       requireActiveMode();
       await visitors.abandonActive();
