@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BatchScreen } from './batch/BatchScreen.js';
 import { CaptureScreen } from './capture/CaptureScreen.js';
 import { LibraryScreen } from './library/LibraryScreen.js';
 import { SettingsScreen } from './settings/SettingsScreen.js';
@@ -10,6 +11,7 @@ const Editor = lazy(() => import('./editor/Editor.js').then((m) => ({ default: m
 const NAV: { screen: Screen; label: string }[] = [
   { screen: 'capture', label: 'Capture' },
   { screen: 'library', label: 'Library' },
+  { screen: 'batch', label: 'Batch' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -127,6 +129,7 @@ export function App() {
         <div hidden={editorAvatarId !== null}>
           {screen === 'capture' ? <CaptureScreen /> : null}
           {screen === 'library' ? <LibraryScreen /> : null}
+          {screen === 'batch' ? <BatchScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
         </div>
       </main>

@@ -13,7 +13,7 @@ import type {
 import { studio } from './studio-bridge.js';
 import type { ConnectionState } from './bridge/web-bridge.js';
 
-export type Screen = 'capture' | 'library' | 'settings';
+export type Screen = 'capture' | 'library' | 'batch' | 'settings';
 
 export class CommandError extends Error {
   constructor(readonly error: StudioError) {
