@@ -18,6 +18,10 @@ const SUITES = {
     about: 'Export build time, GLB size, and render time per scene and format at 1024²',
     load: async (): Promise<Suite> => (await import('./avatar.js')).avatarSuite,
   },
+  likeness: {
+    about: 'Head silhouette IoU and faceres similarity of avatars against their photos, per view',
+    load: async (): Promise<Suite> => (await import('./likeness.js')).likenessSuite,
+  },
   ui: {
     about:
       'Time to first screen in web mode and face-analysis fps at 640×480, in headless Chromium',

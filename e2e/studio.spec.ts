@@ -1,10 +1,10 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { access, mkdir, readFile } from 'node:fs/promises';
-import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
-import { FIXTURES, REPO_DIR, SCREENSHOTS } from './paths.js';
+import { FIXTURES, SCREENSHOTS } from './paths.js';
+import { embeddedServiceToken } from './service-token.js';
 
 interface ValidationReport {
   issues: { numErrors: number; messages: { code: string; message: string; severity: number }[] };
@@ -40,30 +40,11 @@ function recordTraffic(page: Page): string[] {
   return seen;
 }
 
-/** The embedded service's token, read from its data directory through the service CLI. */
+/** The embedded service's token of this run's studio. */
 function embeddedToken(): string {
   const dataDir = process.env.STUDIO_DATA_DIR;
   if (!dataDir) throw new Error('STUDIO_DATA_DIR is not set: global setup did not start web mode.');
-  const out = execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'service/cli.ts',
-      'project',
-      'list',
-      '--data-dir',
-      path.join(dataDir, 'service'),
-    ],
-    { cwd: REPO_DIR, encoding: 'utf8' },
-  );
-  const projects = out
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as { token: string; is_default: boolean });
-  const token = projects.find((p) => p.is_default)?.token;
-  if (!token) throw new Error('The embedded service has no default project.');
-  return token;
+  return embeddedServiceToken(dataDir);
 }
 
 /** Opens the app; answers the page errors and CSP violations seen so far (checked at the end). */
@@ -283,5 +264,14 @@ test('library and settings', async ({ page }) => {
   );
   await expect(page.getByLabel('Listener port', { exact: true })).toBeVisible();
   await shot(page, '12-settings');
+
+  // A token the back end refuses (the embedded service keeps its own) stays in the field.
+  const tokenField = page.getByLabel('Project token', { exact: true });
+  await tokenField.fill('not-for-the-embedded-service');
+  await page.getByRole('button', { name: 'Save token' }).click();
+  await expect(page.getByRole('region', { name: 'API service' })).toContainText(
+    'The embedded service manages its own token',
+  );
+  await expect(tokenField).toHaveValue('not-for-the-embedded-service');
   expect(errors, 'page errors or CSP violations').toEqual([]);
 });

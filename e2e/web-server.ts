@@ -72,12 +72,15 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** `npm run web -- --port 0 --data-dir <tmp>`, resolved once it prints its ready line. */
-export async function startWebServer(timeoutMs = 90_000): Promise<WebServer> {
+/** `npm run web -- --port 0 --data-dir <tmp> [extra…]`, resolved once it prints its ready line. */
+export async function startWebServer(
+  timeoutMs = 90_000,
+  extraArgs: readonly string[] = [],
+): Promise<WebServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'avatar-studio-web-'));
   const child = spawn(
     'npm',
-    ['run', '--silent', 'web', '--', '--port', '0', '--data-dir', dataDir],
+    ['run', '--silent', 'web', '--', '--port', '0', '--data-dir', dataDir, ...extraArgs],
     {
       cwd: REPO_DIR,
       detached: true,

@@ -1,6 +1,8 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BatchScreen } from './batch/BatchScreen.js';
 import { CaptureScreen } from './capture/CaptureScreen.js';
+import { KioskApp } from './kiosk/KioskApp.js';
+import { useKioskMode } from './kiosk/useKioskMode.js';
 import { LibraryScreen } from './library/LibraryScreen.js';
 import { SettingsScreen } from './settings/SettingsScreen.js';
 import { useApp, type Screen } from './store.js';
@@ -62,6 +64,7 @@ export function App() {
   const setScreen = useApp((s) => s.setScreen);
   const closeEditor = useApp((s) => s.closeEditor);
   const hasBridge = typeof window !== 'undefined' && Boolean(window.studio);
+  const kiosk = useKioskMode(hasBridge);
 
   useEffect(() => {
     if (!window.studio) return;
@@ -79,6 +82,9 @@ export function App() {
   }, [screen, editorAvatarId]);
 
   if (!hasBridge) return <MissingBridge />;
+  // A booth shows only the kiosk: no studio navigation at all.
+  if (kiosk === 'on') return <KioskApp />;
+  if (kiosk === 'unknown') return null;
 
   return (
     <div className="app">

@@ -6,35 +6,25 @@ import type {
   CommandOutput,
   Health,
   Person,
-  StudioError,
   StudioEvent,
   StudioSettings,
 } from '../shared/studio/index.js';
 import { studio } from './studio-bridge.js';
+import { errorMessage, RequestRefused } from './lib/request-refused.js';
 import type { ConnectionState } from './bridge/web-bridge.js';
 
 export type Screen = 'capture' | 'library' | 'batch' | 'settings';
 
-export class CommandError extends Error {
-  constructor(readonly error: StudioError) {
-    super(error.message);
-  }
-}
+export { errorMessage };
 
-/** Invokes a command and answers its value, or throws a CommandError with the typed error. */
+/** Invokes a command and answers its value, or throws a RequestRefused with the typed error. */
 export async function call<K extends CommandName>(
   name: K,
   input: CommandInput<K>,
 ): Promise<CommandOutput<K>> {
   const result = await studio().invoke(name, input);
-  if (!result.ok) throw new CommandError(result.error);
+  if (!result.ok) throw new RequestRefused(result.error);
   return result.value;
-}
-
-export function errorMessage(error: unknown): string {
-  if (error instanceof CommandError) return error.error.message;
-  if (error instanceof Error) return error.message;
-  return String(error);
 }
 
 interface AppState {

@@ -48,7 +48,7 @@ const MIME: Record<string, string> = {
  * Serves (dev) and emits (build) Human's face models and the tfjs wasm binaries from
  * node_modules under `human/`, so the app never reaches a CDN.
  */
-function humanAssets(): Plugin {
+export function humanAssets(): Plugin {
   let outDir = '';
   return {
     name: 'avatar-studio:human-assets',

@@ -1,27 +1,13 @@
 /**
- * `npm start`: builds the UI and the preload, then launches Electron. The
- * Electron binary is downloaded by the electron package's install script,
- * which this project does not run by default (and which cannot reach its
- * download host on offline build machines); without it, say so in one line.
+ * `npm start`: builds the UI and the bundles (the same JavaScript the package
+ * runs), then launches Electron on the project folder (package.json `main`).
+ * Without the Electron binary (scripts/electron-binary.ts), say so in one line.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { electronBinary } from './electron-binary.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-
-function electronBinary(): string | null {
-  try {
-    const pkg = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
-    const pathFile = path.join(pkg, 'path.txt');
-    if (!existsSync(pathFile)) return null;
-    const binary = path.join(pkg, 'dist', readFileSync(pathFile, 'utf8').trim());
-    return existsSync(binary) ? binary : null;
-  } catch {
-    return null;
-  }
-}
 
 const binary = electronBinary();
 if (!binary) {
@@ -34,7 +20,7 @@ for (const script of ['build:renderer', 'build:electron']) {
   const built = spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
-const child = spawn(binary, [path.join(ROOT, 'electron/main/entry.mjs')], {
+const child = spawn(binary, [ROOT], {
   cwd: ROOT,
   stdio: 'inherit',
 });

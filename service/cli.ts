@@ -5,9 +5,15 @@ import { startService } from './service.js';
 import { createLogger } from './log.js';
 import { watchLauncher } from './cli/launcher-watch.js';
 import { webhookOutbox } from './events/outbox.js';
+import { embeddingRepo } from './sessions/embedding.js';
 
 /** One JSON line per project on stdout: the only thing other tools parse. */
-const printProject = (p: Project, projects: ProjectRepo) =>
+const printProject = (
+  p: Project,
+  projects: ProjectRepo,
+  embedding: ReturnType<typeof embeddingRepo>,
+) => {
+  const { exportDelivery, frameOrigins } = embedding.get(p.id);
   process.stdout.write(
     JSON.stringify({
       id: p.id,
@@ -19,8 +25,11 @@ const printProject = (p: Project, projects: ProjectRepo) =>
       webhooks: projects
         .webhookEndpoints(p.id)
         .map((e) => ({ url: e.url, events: e.events, enabled: e.enabled })),
+      export_delivery: exportDelivery,
+      frame_origins: frameOrigins,
     }) + '\n',
   );
+};
 
 async function run(command: Command): Promise<void> {
   if (command.command === 'start') {
@@ -62,6 +71,7 @@ async function run(command: Command): Promise<void> {
   const db = openDatabase(command.dataDir);
   try {
     const projects = projectRepo(db, Date.now);
+    const embedding = embeddingRepo(db);
     switch (command.command) {
       case 'project create':
         printProject(
@@ -71,10 +81,11 @@ async function run(command: Command): Promise<void> {
             webhooks: command.webhooks,
           }),
           projects,
+          embedding,
         );
         break;
       case 'project list':
-        for (const p of projects.list()) printProject(p, projects);
+        for (const p of projects.list()) printProject(p, projects, embedding);
         break;
       case 'project set': {
         const id = command.id ?? projects.ensureDefault().id;
@@ -84,7 +95,11 @@ async function run(command: Command): Promise<void> {
           ...(command.webhooks !== undefined && { webhooks: command.webhooks }),
         });
         if (!updated) throw new UsageError(`No project with id ${id}`);
-        printProject(updated, projects);
+        embedding.set(id, {
+          ...(command.exportDelivery !== undefined && { exportDelivery: command.exportDelivery }),
+          ...(command.frameOrigins !== undefined && { frameOrigins: command.frameOrigins }),
+        });
+        printProject(updated, projects, embedding);
         break;
       }
       case 'webhooks log': {

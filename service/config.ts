@@ -1,12 +1,13 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { MAX_PHOTO_BYTES } from '../shared/api/index.js';
 
 const MiB = 1024 * 1024;
 
 /** Limits the spec leaves open; each is recorded in docs/spec-decisions.md. */
 export const LIMITS = {
   jsonBodyBytes: 1 * MiB,
-  photoBytes: 25 * MiB,
+  photoBytes: MAX_PHOTO_BYTES,
   uploadRequestBytes: 80 * MiB,
 } as const;
 

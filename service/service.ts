@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { openDatabase, type Db } from './db/database.js';
 import { readCaches } from './db/read-cache.js';
 import {
@@ -27,6 +26,7 @@ import type { AvatarJob, AvatarJobResult } from './tasks/task-types.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
+import { listen, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/listen.js';
 import { webhookOutbox } from './events/outbox.js';
 import { webhookDispatcher } from './events/dispatcher.js';
 import { retryDelaysFromEnv } from './events/retry-schedule.js';
@@ -37,7 +37,14 @@ import type { WebhookTarget } from './projects/webhook-target.js';
 export interface ServiceOptions {
   dataDir: string;
   host?: string;
-  port?: number;
+  /**
+   * A number listens there (0: any free port). 'stable' reuses the port of
+   * the last start, so the links in earlier events keep working; a fresh data
+   * directory, or a port now taken, gets a free one, remembered from then on.
+   */
+  port?: number | 'stable';
+  /** Shorter timeouts for tests; the defaults suit any client. */
+  serverTimeouts?: Partial<ServerTimeouts>;
   /** When given, replaces the default project's webhook endpoints. */
   webhooks?: WebhookTarget[];
   log?: Logger;
@@ -60,19 +67,22 @@ export interface RunningService {
 /** Links inside webhook events stay valid for 48 h, longer than the whole retry schedule. */
 const EVENT_LINK_TTL_MS = 48 * 3600_000;
 
+const readMeta = (db: Db, key: string): string | undefined =>
+  db.prepare<[string], { value: string }>('SELECT value FROM service_meta WHERE key = ?').get(key)
+    ?.value;
+
+const writeMeta = (db: Db, key: string, value: string): void => {
+  db.prepare('INSERT OR REPLACE INTO service_meta (key, value) VALUES (?, ?)').run(key, value);
+};
+
 /** A secret that lives as long as the data directory: it signs upload URLs. */
 function serviceSecret(db: Db, name: string): Buffer {
   return db
     .transaction(() => {
-      const row = db
-        .prepare<[string], { value: string }>('SELECT value FROM service_meta WHERE key = ?')
-        .get(name);
-      if (row) return Buffer.from(row.value, 'base64');
+      const stored = readMeta(db, name);
+      if (stored) return Buffer.from(stored, 'base64');
       const value = randomBytes(32);
-      db.prepare('INSERT INTO service_meta (key, value) VALUES (?, ?)').run(
-        name,
-        value.toString('base64'),
-      );
+      writeMeta(db, name, value.toString('base64'));
       return value;
     })
     .immediate();
@@ -179,17 +189,32 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     onUploaded: (avatarId) => pipeline.enqueue(avatarId),
   };
   const router = createApp(context);
-  const server: Server = createServer(
-    { keepAliveTimeout: 5_000, requestTimeout: 300_000 },
-    (req, res) => {
-      void router.handle(req, res);
-    },
-  );
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
+  const server: Server = createServer(serverOptions(timeouts), (req, res) => {
+    router.handle(req, res).catch((error: unknown) => {
+      // The router answers every failure itself; this only guards the process if that breaks.
+      log.error('request failed outside the router', { error: String(error) });
+      res.destroy();
+    });
   });
-  const address = server.address() as AddressInfo;
+  server.setTimeout(timeouts.idleSocketMs);
+  const stable = options.port === 'stable';
+  const remembered = stable ? Number(readMeta(db, 'listen_port') ?? 0) : 0;
+  const address = await listen(
+    server,
+    options.host ?? '127.0.0.1',
+    typeof options.port === 'number' ? options.port : remembered,
+    stable,
+  );
+  if (stable && address.port !== remembered) {
+    if (remembered !== 0) {
+      log.warn('remembered port is taken; links in earlier events point to the old port', {
+        remembered_port: remembered,
+        port: address.port,
+      });
+    }
+    writeMeta(db, 'listen_port', String(address.port));
+  }
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${address.port}`;
   dispatcher.start();

@@ -1,9 +1,14 @@
+import type { KioskLaunch } from './kiosk/kiosk-feature.js';
 import type { ApiTarget, StudioHandler } from '../../shared/studio/index.js';
 
 /** What the OS offers that only the Electron shell can do; web mode answers `false`. */
 export interface DesktopIntegration {
   /** Shows a file or folder in the OS file manager. */
   reveal(path: string): Promise<boolean>;
+  /** Kiosk mode: leaves (false) the fullscreen kiosk window. */
+  setKiosk?(on: boolean): void;
+  /** Kiosk mode: starts the app with the operating system's login. */
+  setStartAtLogin?(on: boolean): void;
   /** The OS folder dialog; null when the user cancelled. */
   chooseFolder?(): Promise<string | null>;
 }
@@ -16,6 +21,8 @@ export interface StudioBackendOptions {
   /** Read for AVATAR_API_TOKEN and friends; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
   desktop?: DesktopIntegration;
+  /** Kiosk mode for this launch (`--kiosk`, `--kiosk-idle-seconds`). */
+  kiosk?: KioskLaunch;
   /** Overrides the stored API choice for this process only (the batch CLI's `--api`). */
   api?: ApiTarget;
 }

@@ -7,6 +7,7 @@ import {
 } from '../../service/index.js';
 import type { ApiTarget, ServiceHealth } from '../../shared/studio/index.js';
 import { apiClient, type ApiClient } from './api/api-client.js';
+import { hostedBaseUrlProblem } from './connection-policy.js';
 import { KeychainUnavailableError, type TokenSource, type Vault } from './vault.js';
 
 export interface Connection {
@@ -67,6 +68,9 @@ export async function connect(options: {
   }
 
   const baseUrl = target.baseUrl.replace(/\/+$/, '');
+  // Settings written before the https rule (or edited by hand) must not send a token in clear.
+  const refused = hostedBaseUrlProblem(baseUrl);
+  if (refused) throw new Error(refused);
   let token: string | null;
   let tokenSource: TokenSource = 'none';
   let webhookSecret: string | null = null;

@@ -13,6 +13,8 @@ import type { BackendContext, Handlers } from './context.js';
 import { avatarHandlers } from './handlers/avatars.js';
 import { batchFeature } from './handlers/batch.js';
 import { fileHandlers } from './handlers/files.js';
+import { kioskHandlers } from './handlers/kiosk.js';
+import { createKiosk } from './kiosk/kiosk-feature.js';
 import { peopleHandlers } from './handlers/people.js';
 import { sessionHandlers } from './handlers/sessions.js';
 import { settingsHandlers } from './handlers/settings.js';
@@ -92,17 +94,27 @@ export async function createStudioBackend(
     emit,
     writeMetadata,
   };
+  await link.start();
+  const files = fileHandlers(ctx);
+  const kiosk = await createKiosk({
+    ctx,
+    db,
+    dataDir: options.dataDir,
+    launch: options.kiosk,
+    startExport: (avatarId) => files['exports.start']({ avatarId }),
+    startRender: (avatarId, scene) => files['renders.start']({ avatarId, scene, format: 'png' }),
+  });
   const batch = batchFeature(ctx, db);
   const handlers: Handlers = {
     ...settingsHandlers(ctx),
     ...peopleHandlers(ctx),
     ...avatarHandlers(ctx),
-    ...fileHandlers(ctx),
+    ...files,
     ...sessionHandlers(ctx),
+    ...kioskHandlers(ctx, kiosk),
     ...batch.handlers,
   };
 
-  await link.start();
   const poller = setInterval(() => {
     void sync.poll().catch((error: unknown) => log.warn('poll failed', { error: String(error) }));
   }, options.pollMs ?? POLL_MS);
@@ -127,6 +139,7 @@ export async function createStudioBackend(
     },
     async close() {
       clearInterval(poller);
+      await kiosk.close();
       await batch.close();
       await link.stop();
       db.close();

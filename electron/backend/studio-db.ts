@@ -81,6 +81,49 @@ const MIGRATIONS: string[] = [
      webhook_id TEXT PRIMARY KEY,
      received_at TEXT NOT NULL
    );`,
+  // Kiosk mode (electron/backend/kiosk/kiosk-records.ts): visitors, the consent audit log,
+  // the durable deletion queue, download links (hashed), counters, the PIN and its lock.
+  `CREATE TABLE kiosk_visitors (
+     id TEXT PRIMARY KEY,
+     person_id TEXT NOT NULL,
+     user_id TEXT NOT NULL,
+     language TEXT NOT NULL,
+     state TEXT NOT NULL CHECK (state IN ('active', 'finishing', 'deleted')),
+     created_at TEXT NOT NULL,
+     finished_at TEXT
+   );
+   CREATE TABLE kiosk_consents (
+     id INTEGER PRIMARY KEY AUTOINCREMENT,
+     at TEXT NOT NULL,
+     consent_version INTEGER NOT NULL,
+     visitor_id TEXT NOT NULL,
+     language TEXT NOT NULL
+   );
+   CREATE TABLE kiosk_deletions (
+     visitor_id TEXT PRIMARY KEY REFERENCES kiosk_visitors(id),
+     due_at TEXT NOT NULL,
+     copy_to TEXT,
+     attempts INTEGER NOT NULL DEFAULT 0,
+     last_error TEXT
+   );
+   CREATE TABLE kiosk_links (
+     token_sha256 TEXT PRIMARY KEY,
+     visitor_id TEXT NOT NULL REFERENCES kiosk_visitors(id),
+     expires_at TEXT NOT NULL,
+     revoked INTEGER NOT NULL DEFAULT 0
+   );
+   CREATE INDEX kiosk_links_by_visitor ON kiosk_links(visitor_id);
+   CREATE TABLE kiosk_counters (
+     name TEXT PRIMARY KEY CHECK (name IN ('visitors', 'avatars', 'failures', 'deletions')),
+     value INTEGER NOT NULL
+   );
+   CREATE TABLE kiosk_pin (
+     id INTEGER PRIMARY KEY CHECK (id = 1),
+     hash TEXT NOT NULL,
+     is_default INTEGER NOT NULL,
+     failed_tries INTEGER NOT NULL DEFAULT 0,
+     locked_until TEXT
+   );`,
   BATCH_MIGRATION,
 ];
 

@@ -38,9 +38,11 @@ describe.skipIf(!reachable && !process.env.CI)('the vault, in the real OS keycha
     expect(vault.read(baseUrl).token).toBeNull();
   });
 
-  it('lets AVATAR_API_TOKEN override the keychain', () => {
-    const vault = osVault({ AVATAR_API_TOKEN: 'from-env' });
+  it('lets AVATAR_API_TOKEN override the keychain for AVATAR_API_BASE_URL only', () => {
+    const vault = osVault({ AVATAR_API_TOKEN: 'from-env', AVATAR_API_BASE_URL: `${baseUrl}/` });
     expect(vault.read(baseUrl)).toEqual({ token: 'from-env', source: 'environment' });
+    expect(vault.read('https://elsewhere.example').token).not.toBe('from-env');
+    expect(osVault({ AVATAR_API_TOKEN: 'from-env' }).read(baseUrl).token).not.toBe('from-env');
   });
 
   it('keeps secrets beside tokens', () => {

@@ -1,4 +1,5 @@
 import { Entry } from '@napi-rs/keyring';
+import { environmentTokenFor } from './connection-policy.js';
 
 const SERVICE = 'avatar-studio';
 
@@ -10,7 +11,7 @@ export class KeychainUnavailableError extends Error {
         ` (${cause instanceof Error ? cause.message : String(cause)}). ` +
         'On Linux, install gnome-keyring (or another Secret Service) and run the studio in a desktop ' +
         'session, or headless inside `dbus-run-session` with an unlocked keyring; on any system you can ' +
-        'instead set the AVATAR_API_TOKEN environment variable.',
+        'instead set the AVATAR_API_TOKEN environment variable, with AVATAR_API_BASE_URL naming the API it is for.',
     );
     this.name = 'KeychainUnavailableError';
   }
@@ -42,7 +43,8 @@ function keychainCall<T>(call: () => T): T {
 /**
  * The OS keychain (macOS Keychain, Windows Credential Manager, Secret
  * Service on Linux) through @napi-rs/keyring. AVATAR_API_TOKEN overrides
- * it for CLI and CI use.
+ * it for CLI and CI use, for the API at AVATAR_API_BASE_URL only
+ * (connection-policy.ts).
  */
 export function osVault(env: NodeJS.ProcessEnv = process.env): Vault {
   // Linux: the Secret Service only. The library would otherwise fall back to the kernel
@@ -51,7 +53,7 @@ export function osVault(env: NodeJS.ProcessEnv = process.env): Vault {
     new Entry(SERVICE, account, { linux: { store: 'secret-service' } });
   return {
     read(baseUrl) {
-      const fromEnv = env.AVATAR_API_TOKEN;
+      const fromEnv = environmentTokenFor(baseUrl, env);
       if (fromEnv) return { token: fromEnv, source: 'environment' };
       const token = keychainCall(() => entry(accountFor(baseUrl)).getPassword()) ?? null;
       return { token, source: token ? 'keychain' : 'none' };

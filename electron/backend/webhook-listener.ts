@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { WebhookEvent } from '../../shared/api/index.js';
 import { verifyWebhook, type Logger } from '../../service/index.js';
+import { listenHttp } from './http-listen.js';
 
 /** Events are small JSON objects; anything larger is refused before it is read. */
 export const MAX_WEBHOOK_BYTES = 64 * 1024;
@@ -115,19 +115,11 @@ export async function startWebhookListener(options: ListenerOptions): Promise<Ru
   });
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const listening = await listenHttp(server, options.host, options.port);
+  const host = listening.urlHost;
   return {
-    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/webhooks`,
-    port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    url: `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${listening.port}/webhooks`,
+    port: listening.port,
+    close: listening.close,
   };
 }

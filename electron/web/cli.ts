@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const backend = await createStudioBackend({
     dataDir: args.dataDir,
     ...(args.libraryDir ? { libraryDir: args.libraryDir } : {}),
+    ...(args.kiosk ? { kiosk: args.kiosk } : {}),
   });
   const server = await startWebServer({
     handler: backend,

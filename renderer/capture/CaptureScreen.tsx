@@ -1,285 +1,122 @@
-import { useCallback, useEffect, useId, useRef, useState, type DragEvent } from 'react';
+/** The studio's capture screen: the guided photos, the person they are for, the upload and status. */
+import { useId } from 'react';
 import { useApp } from '../store.js';
-import { faceAnalyser } from './analyser.js';
-import { useCapture } from './capture-store.js';
-import {
-  CHECK_LABEL,
-  guide,
-  SLOT_LABEL,
-  SLOTS,
-  type CheckName,
-  type Checks,
-  type ShotSlot,
-} from './guidance.js';
-import { grabFrame, grabJpeg, stillForAnalysis, type Shot } from './photos.js';
-import { useCamera } from './useCamera.js';
+import { PHOTO_SLOT_LABEL, PHOTO_SLOTS } from './guidance.js';
+import { BodyTypeChoice } from './BodyTypeChoice.js';
+import { CameraView } from './CameraView.js';
+import { isBusy, studioShots, useCapture, type CapturePhase } from './capture-store.js';
+import { PhotoSlots } from './PhotoSlots.js';
+import { allTaken, ShotsContext } from './shots-store.js';
 
-const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+const percent = (sent: number, total: number) =>
+  total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
 
-/** Resolves on the next new camera frame (so no frame is analysed twice), or after 500 ms. */
-function nextVideoFrame(video: HTMLVideoElement): Promise<void> {
-  return new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, 500);
-    if (typeof video.requestVideoFrameCallback === 'function')
-      video.requestVideoFrameCallback(() => {
-        clearTimeout(timer);
-        resolve();
-      });
-    else {
-      clearTimeout(timer);
-      setTimeout(resolve, 30);
-    }
-  });
-}
-const CHECK_ORDER: CheckName[] = ['face', 'centred', 'distance', 'light', 'still', 'pose'];
-
-const STEP_HINT: Record<ShotSlot, string> = {
-  frontal: 'Look straight into the camera.',
-  side1: 'Turn your head to one side.',
-  side2: 'Turn your head to the other side.',
-};
-
-function useAnalyser(enabled: boolean): { ready: boolean; error: string | null } {
-  const [state, setState] = useState<{ ready: boolean; error: string | null }>({
-    ready: false,
-    error: null,
-  });
-  useEffect(() => {
-    if (!enabled) return;
-    let cancelled = false;
-    faceAnalyser().ready.then(
-      () => !cancelled && setState({ ready: true, error: null }),
-      (e: unknown) =>
-        !cancelled && setState({ ready: false, error: e instanceof Error ? e.message : String(e) }),
-    );
-    return () => {
-      cancelled = true;
-    };
-  }, [enabled]);
-  return state;
-}
-
-/** Checks an imported photo with the same analyser and guidance as the camera. */
-async function checkStill(slot: ShotSlot, blob: Blob, side1Yaw: number | null) {
-  const still = await stillForAnalysis(blob);
-  if (!still) return { checks: null, note: 'This file could not be read as an image.', yaw: null };
-  try {
-    const analyser = faceAnalyser();
-    await analyser.ready;
-    const analysis = await analyser.analyse(still);
-    const face = analysis.faces.length === 1 ? analysis.faces[0]! : null;
-    const sign = side1Yaw === null ? 0 : side1Yaw > 0 ? 1 : -1;
-    const g = guide({ slot, side1Sign: sign, previous: face }, analysis);
-    // A still photo has no motion to judge: leave "Steady" out.
-    const checks: Partial<Checks> = { ...g.checks };
-    delete checks.still;
-    return {
-      checks,
-      note: g.ready
-        ? null
-        : analysis.faces.length === 0
-          ? 'No face found in this photo.'
-          : `Check: ${g.instruction.toLowerCase()}.`,
-      yaw: face ? face.yaw : null,
-    };
-  } catch {
-    still.close();
-    return { checks: null, note: null, yaw: null };
+function statusText(phase: CapturePhase, taken: number): string {
+  switch (phase.name) {
+    case 'intro':
+    case 'shoot':
+      return `${taken} of 3 photos taken`;
+    case 'uploading':
+      return `Uploading photos… ${percent(phase.sentBytes, phase.totalBytes)}%`;
+    case 'processing':
+      return `Avatar of ${phase.personName} is ${phase.status === 'pending' ? 'waiting to be processed' : 'being processed'}`;
+    case 'ready':
+      return `Avatar of ${phase.personName} is ready`;
+    case 'failed':
+      return `Avatar of ${phase.personName} failed`;
+    case 'error':
+      return 'Creating the avatar failed';
   }
 }
 
-function CheckList({ checks }: { checks: Partial<Checks> | null }) {
-  if (!checks) return <p className="checks-empty">Not checked</p>;
-  return (
-    <ul className="checks" aria-label="Quality checks">
-      {CHECK_ORDER.filter((c) => checks[c] !== undefined).map((c) => (
-        <li key={c} className={checks[c] ? 'ok' : 'bad'}>
-          <span aria-hidden="true">{checks[c] ? '✓' : '!'}</span>
-          {CHECK_LABEL[c]}
-          <span className="visually-hidden">{checks[c] ? ': passed' : ': needs attention'}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function SlotCard({
-  slot,
-  shot,
-  active,
-  busy,
-  onFile,
-}: {
-  slot: ShotSlot;
-  shot: Shot | undefined;
-  active: boolean;
-  busy: boolean;
-  onFile: (slot: ShotSlot, file: File) => void;
-}) {
-  const retake = useCapture((s) => s.retake);
-  const setActive = useCapture((s) => s.setActive);
-  const [dragging, setDragging] = useState(false);
-  const label = SLOT_LABEL[slot];
-  const onDrop = (e: DragEvent) => {
-    e.preventDefault();
-    setDragging(false);
-    const file = e.dataTransfer.files[0];
-    if (file && !busy) onFile(slot, file);
-  };
-  return (
-    <li
-      className={`slot${active ? ' active' : ''}${dragging ? ' dragging' : ''}`}
-      onDragOver={(e) => {
-        e.preventDefault();
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={onDrop}
-    >
-      <div className="thumb">
-        {shot ? (
-          <img src={shot.url} alt={label} />
-        ) : (
-          <div className="thumb-empty" aria-hidden="true">
-            <span>{active ? 'Next' : 'Drop a photo here'}</span>
-          </div>
-        )}
-      </div>
-      <div className="slot-body">
-        <h3>{label}</h3>
-        {shot ? (
-          <>
-            <CheckList checks={shot.checks} />
-            {shot.note ? <p className="slot-note">{shot.note}</p> : null}
-          </>
-        ) : (
-          <p className="slot-hint">{STEP_HINT[slot]}</p>
-        )}
-        <div className="slot-actions">
-          {shot ? (
-            <button
-              type="button"
-              className="btn small"
-              disabled={busy}
-              aria-label={`Take ${label.toLowerCase()} again`}
-              onClick={() => retake([slot])}
-            >
-              Retake
-            </button>
-          ) : !active ? (
-            <button
-              type="button"
-              className="btn small ghost"
-              disabled={busy}
-              aria-label={`Take ${label.toLowerCase()} next`}
-              onClick={() => setActive(slot)}
-            >
-              Take next
-            </button>
-          ) : null}
-          <label className={`btn small ghost file${busy ? ' disabled' : ''}`}>
-            Import file
-            <input
-              type="file"
-              accept="image/jpeg,image/png,image/webp,image/*"
-              className="visually-hidden"
-              aria-label={`Import ${label.toLowerCase()}`}
-              disabled={busy}
-              onChange={(e) => {
-                const file = e.target.files?.[0];
-                if (file) onFile(slot, file);
-                e.target.value = '';
-              }}
-            />
-          </label>
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function StatusPanel() {
-  const phase = useCapture((s) => s.phase);
-  const personName = useCapture((s) => s.personName);
-  const status = useCapture((s) => s.status);
-  const failure = useCapture((s) => s.failure);
-  const error = useCapture((s) => s.error);
-  const sent = useCapture((s) => s.sentBytes);
-  const total = useCapture((s) => s.totalBytes);
-  const avatarId = useCapture((s) => s.avatarId);
-  const shots = useCapture((s) => s.shots);
+function StatusDetail({ phase }: { phase: CapturePhase }) {
   const retake = useCapture((s) => s.retake);
   const createAvatar = useCapture((s) => s.createAvatar);
   const start = useCapture((s) => s.start);
   const openEditor = useApp((s) => s.openEditor);
   const people = useApp((s) => s.people);
-  const pct = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
-  const taken = SLOTS.filter((s) => shots[s]).length;
+  switch (phase.name) {
+    case 'intro':
+    case 'shoot':
+      return null;
+    case 'uploading':
+      return (
+        <progress
+          className="progress"
+          max={100}
+          value={percent(phase.sentBytes, phase.totalBytes)}
+          aria-label="Upload progress"
+        />
+      );
+    case 'processing':
+      return (
+        <p className="muted">This usually takes a few seconds. You can keep this screen open.</p>
+      );
+    case 'ready':
+      return (
+        <div className="row">
+          <button type="button" className="btn primary" onClick={() => openEditor(phase.avatarId)}>
+            Open in editor
+          </button>
+          <button type="button" className="btn" onClick={() => start(people)}>
+            New avatar
+          </button>
+        </div>
+      );
+    case 'failed': {
+      const atFault = phase.failure?.photos ?? [];
+      return (
+        <div className="failure">
+          <p className="failure-reason" role="alert">
+            {phase.failure?.reason ?? 'The service gave no reason.'}
+          </p>
+          <div className="row">
+            {atFault.map((slot) => (
+              <button
+                key={slot}
+                type="button"
+                className="btn primary"
+                onClick={() => retake([slot])}
+              >
+                Retake {PHOTO_SLOT_LABEL[slot].toLowerCase()}
+              </button>
+            ))}
+            {atFault.length === 0 ? (
+              <button type="button" className="btn primary" onClick={() => retake(PHOTO_SLOTS)}>
+                Retake all photos
+              </button>
+            ) : null}
+          </div>
+        </div>
+      );
+    }
+    case 'error':
+      return (
+        <div className="failure">
+          <p className="failure-reason" role="alert">
+            {phase.message}
+          </p>
+          <div className="row">
+            <button type="button" className="btn primary" onClick={() => void createAvatar()}>
+              Try again
+            </button>
+          </div>
+        </div>
+      );
+  }
+}
 
-  let text: string;
-  if (phase === 'uploading') text = `Uploading photos… ${pct}%`;
-  else if (phase === 'processing')
-    text = `Avatar of ${personName} is ${status === 'pending' ? 'waiting to be processed' : 'being processed'}`;
-  else if (phase === 'ready') text = `Avatar of ${personName} is ready`;
-  else if (phase === 'failed')
-    text = error ? `Creating the avatar failed` : `Avatar of ${personName} failed`;
-  else text = `${taken} of 3 photos taken`;
-
-  const atFault = failure?.photos ?? [];
+function StatusPanel() {
+  const phase = useCapture((s) => s.phase);
+  const taken = studioShots((s) => PHOTO_SLOTS.filter((slot) => s.shots[slot]).length);
   return (
     <section className="status-panel" aria-label="Avatar">
-      <div className="status-line" role="status" data-phase={phase}>
-        {phase === 'processing' || phase === 'uploading' ? (
-          <span className="spinner" aria-hidden="true" />
-        ) : null}
-        <span>{text}</span>
+      <div className="status-line" role="status" data-phase={phase.name}>
+        {isBusy(phase) ? <span className="spinner" aria-hidden="true" /> : null}
+        <span>{statusText(phase, taken)}</span>
       </div>
       <div className="status-detail">
-        {phase === 'uploading' ? (
-          <progress className="progress" max={100} value={pct} aria-label="Upload progress" />
-        ) : null}
-        {phase === 'processing' ? (
-          <p className="muted">This usually takes a few seconds. You can keep this screen open.</p>
-        ) : null}
-        {phase === 'failed' ? (
-          <div className="failure">
-            <p className="failure-reason" role="alert">
-              {error ?? failure?.reason ?? 'The service gave no reason.'}
-            </p>
-            <div className="row">
-              {atFault.map((slot) => (
-                <button
-                  key={slot}
-                  type="button"
-                  className="btn primary"
-                  onClick={() => retake([slot])}
-                >
-                  Retake {SLOT_LABEL[slot].toLowerCase()}
-                </button>
-              ))}
-              {atFault.length === 0 && !error ? (
-                <button type="button" className="btn primary" onClick={() => retake([...SLOTS])}>
-                  Retake all photos
-                </button>
-              ) : null}
-              {error ? (
-                <button type="button" className="btn primary" onClick={() => void createAvatar()}>
-                  Try again
-                </button>
-              ) : null}
-            </div>
-          </div>
-        ) : null}
-        {phase === 'ready' && avatarId ? (
-          <div className="row">
-            <button type="button" className="btn primary" onClick={() => openEditor(avatarId)}>
-              Open in editor
-            </button>
-            <button type="button" className="btn" onClick={() => start(people)}>
-              New avatar
-            </button>
-          </div>
-        ) : null}
+        <StatusDetail phase={phase} />
       </div>
     </section>
   );
@@ -292,13 +129,12 @@ function DetailsForm() {
   const personChoice = useCapture((s) => s.personChoice);
   const newName = useCapture((s) => s.newName);
   const phase = useCapture((s) => s.phase);
-  const shots = useCapture((s) => s.shots);
+  const complete = studioShots((s) => allTaken(s.shots));
   const set = useCapture((s) => s.set);
   const createAvatar = useCapture((s) => s.createAvatar);
   const id = useId();
-  const busy = phase === 'uploading' || phase === 'processing';
-  const complete = SLOTS.every((s) => shots[s]);
-  const done = phase === 'ready';
+  const busy = isBusy(phase);
+  const done = phase.name === 'ready';
   return (
     <form
       className="details"
@@ -337,26 +173,11 @@ function DetailsForm() {
           />
         </div>
       ) : null}
-      <div className="field">
-        <span className="field-label" id={`${id}-body`}>
-          Body type
-        </span>
-        <div role="radiogroup" aria-labelledby={`${id}-body`} className="segmented">
-          {(['male', 'female'] as const).map((value) => (
-            <label key={value} className="segment">
-              <input
-                type="radio"
-                name={`${id}-bodytype`}
-                value={value}
-                checked={bodyType === value}
-                disabled={busy}
-                onChange={() => set({ bodyType: value })}
-              />
-              <span>{value === 'male' ? 'Male' : 'Female'}</span>
-            </label>
-          ))}
-        </div>
-      </div>
+      <BodyTypeChoice
+        value={bodyType}
+        disabled={busy}
+        onChange={(value) => set({ bodyType: value })}
+      />
       <label className="check">
         <input
           type="checkbox"
@@ -399,289 +220,87 @@ function Intro() {
 }
 
 /** What the stage shows once the three photos are in: the upload and processing state. */
-function StageMessage() {
-  const phase = useCapture((s) => s.phase);
-  const sent = useCapture((s) => s.sentBytes);
-  const total = useCapture((s) => s.totalBytes);
-  const pct = total > 0 ? Math.min(100, Math.round((sent / total) * 100)) : 0;
+export function StageMessage({ phase }: { phase: CapturePhase }) {
   let mark: string | null = '✓';
   let text = 'Photos complete';
-  if (phase === 'uploading') {
-    mark = null;
-    text = `Uploading… ${pct}%`;
-  } else if (phase === 'processing') {
-    mark = null;
-    text = 'Building your avatar…';
-  } else if (phase === 'ready') text = 'Your avatar is ready';
-  else if (phase === 'failed') {
-    mark = '!';
-    text = 'The avatar could not be made';
+  switch (phase.name) {
+    case 'uploading':
+      mark = null;
+      text = `Uploading… ${percent(phase.sentBytes, phase.totalBytes)}%`;
+      break;
+    case 'processing':
+      mark = null;
+      text = 'Building your avatar…';
+      break;
+    case 'ready':
+      text = 'Your avatar is ready';
+      break;
+    case 'failed':
+    case 'error':
+      mark = '!';
+      text = 'The avatar could not be made';
+      break;
+    case 'intro':
+    case 'shoot':
+      break;
   }
   return (
-    <div className={`stage-done ${phase}`} aria-hidden="true">
+    <div
+      className={`stage-done ${phase.name === 'error' ? 'failed' : phase.name}`}
+      aria-hidden="true"
+    >
       {mark ? <span className="stage-done-mark">{mark}</span> : <span className="spinner large" />}
       <span>{text}</span>
     </div>
   );
 }
 
-function CameraView({ enabled }: { enabled: boolean }) {
-  const phase = useCapture((s) => s.phase);
-  const camera = useCamera(enabled);
-  const analyser = useAnalyser(enabled);
-  const videoRef = useRef<HTMLVideoElement | null>(null);
-  const live = useCapture((s) => s.live);
-  const active = useCapture((s) => s.active);
-  const autoCapture = useCapture((s) => s.autoCapture);
-  const set = useCapture((s) => s.set);
-  const setShot = useCapture((s) => s.setShot);
-  const setLiveMessage = useCapture((s) => s.setLiveMessage);
-  const [fps, setFps] = useState(0);
-  const [flash, setFlash] = useState(0);
-
-  useEffect(() => {
-    const video = videoRef.current;
-    if (video && video.srcObject !== camera.stream) video.srcObject = camera.stream;
-  }, [camera.stream]);
-
-  const takeShot = useCallback(async () => {
-    const video = videoRef.current;
-    const state = useCapture.getState();
-    const slot = state.active;
-    if (!video || !slot || video.readyState < 2) return;
-    const blob = await grabJpeg(video);
-    // A file may have been imported into this slot while the frame was encoding.
-    if (useCapture.getState().active !== slot) return;
-    setFlash((n) => n + 1);
-    setShot({
-      slot,
-      source: 'camera',
-      blob,
-      url: URL.createObjectURL(blob),
-      name: `${slot}.jpg`,
-      mimeType: 'image/jpeg',
-      checks: state.live.checks,
-      note: null,
-      yaw: state.live.yaw,
-    });
-  }, [setShot]);
-
-  const running = enabled && camera.stream !== null && analyser.ready && active !== null;
-  useEffect(() => {
-    if (!running) return;
-    let stopped = false;
-    const analyserInstance = faceAnalyser();
-    void (async () => {
-      while (!stopped) {
-        const video = videoRef.current;
-        if (!video || video.readyState < 2 || video.videoWidth === 0) {
-          await sleep(100);
-          continue;
-        }
-        try {
-          await nextVideoFrame(video);
-          if (stopped) break;
-          const frame = await grabFrame(video);
-          const analysis = await analyserInstance.analyse(frame);
-          if (stopped) break;
-          setFps(analyserInstance.fps());
-          if (useCapture.getState().onAnalysis(analysis, performance.now()) === 'fire')
-            await takeShot();
-        } catch (e) {
-          if (stopped) break;
-          setLiveMessage(`Face analysis hiccup: ${e instanceof Error ? e.message : String(e)}`);
-          await sleep(500);
-        }
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
-  }, [running, takeShot, setLiveMessage]);
-
-  const instruction =
-    active === null
-      ? phase === 'shoot'
-        ? 'All three photos are taken.'
-        : ''
-      : camera.error
-        ? camera.error
-        : !camera.stream
-          ? 'Starting the camera…'
-          : analyser.error
-            ? 'Automatic guidance is unavailable. Use “Take photo” when you are ready.'
-            : !analyser.ready
-              ? 'Getting face guidance ready…'
-              : live.instruction;
-  const good = live.checks ? Object.values(live.checks).every(Boolean) : false;
-
-  return (
-    <section className={`camera panel${active === null ? ' done' : ''}`} aria-label="Camera">
-      <div className="camera-head">
-        <h2>{active ? SLOT_LABEL[active] : 'Photos complete'}</h2>
-        <p className="step-hint">
-          {active ? STEP_HINT[active] : 'Check the photos, then create the avatar.'}
-        </p>
-      </div>
-      <div className={`stage${good && running ? ' good' : ''}${active === null ? ' done' : ''}`}>
-        {active === null ? <StageMessage /> : null}
-        <video
-          ref={videoRef}
-          className="mirror"
-          autoPlay
-          muted
-          playsInline
-          aria-label="Camera preview"
-        />
-        <svg
-          className="oval"
-          viewBox="0 0 400 300"
-          preserveAspectRatio="xMidYMid slice"
-          aria-hidden="true"
-        >
-          <defs>
-            <mask id="oval-mask">
-              <rect width="400" height="300" fill="white" />
-              <ellipse cx="200" cy="130" rx="62" ry="84" fill="black" />
-            </mask>
-          </defs>
-          <rect width="400" height="300" fill="rgba(15,23,42,0.35)" mask="url(#oval-mask)" />
-          <ellipse className="oval-ring" cx="200" cy="130" rx="62" ry="84" />
-        </svg>
-        {live.countdown !== null && running ? (
-          <div className="countdown" aria-hidden="true" key={`count-${live.countdown}`}>
-            {live.countdown}
-          </div>
-        ) : null}
-        {flash > 0 ? <div className="flash" key={`flash-${flash}`} aria-hidden="true" /> : null}
-        <div className="fps" data-fps={fps.toFixed(1)} aria-hidden="true">
-          {running ? `${fps.toFixed(0)} fps` : ''}
-        </div>
-      </div>
-      <p className="instruction" aria-live="polite">
-        {instruction}
-      </p>
-      <div className="live-checks" aria-hidden="true">
-        {CHECK_ORDER.map((c) => (
-          <span
-            key={c}
-            className={`pill ${live.checks && running ? (live.checks[c] ? 'ok' : 'bad') : ''}`}
-          >
-            {CHECK_LABEL[c]}
-          </span>
-        ))}
-      </div>
-      <div className="camera-controls">
-        <button
-          type="button"
-          className="btn primary"
-          disabled={!camera.stream || active === null}
-          onClick={() => void takeShot()}
-        >
-          Take photo
-        </button>
-        <label className="check inline">
-          <input
-            type="checkbox"
-            checked={autoCapture}
-            onChange={(e) => set({ autoCapture: e.target.checked })}
-          />
-          <span>Take automatically</span>
-        </label>
-        <label className="field inline">
-          <span>Camera</span>
-          <select
-            value={camera.deviceId}
-            disabled={camera.devices.length < 2}
-            onChange={(e) => camera.setDeviceId(e.target.value)}
-          >
-            <option value="">Default camera</option>
-            {camera.devices.map((d, i) => (
-              <option key={d.deviceId || i} value={d.deviceId}>
-                {d.label || `Camera ${i + 1}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-    </section>
-  );
-}
-
 export function CaptureScreen() {
   const phase = useCapture((s) => s.phase);
-  const shots = useCapture((s) => s.shots);
-  const active = useCapture((s) => s.active);
-  const setShot = useCapture((s) => s.setShot);
   const reset = useCapture((s) => s.reset);
-  const busy = phase === 'uploading' || phase === 'processing';
+  const retake = useCapture((s) => s.retake);
+  const busy = isBusy(phase);
 
-  const onFile = useCallback(
-    (slot: ShotSlot, file: File) => {
-      const url = URL.createObjectURL(file);
-      const base: Shot = {
-        slot,
-        source: 'file',
-        blob: file,
-        url,
-        name: file.name || `${slot}.jpg`,
-        mimeType: file.type || 'application/octet-stream',
-        checks: null,
-        note: 'Checking…',
-        yaw: null,
-      };
-      setShot(base);
-      const side1Yaw = useCapture.getState().shots.side1?.yaw ?? null;
-      void checkStill(slot, file, slot === 'side2' ? side1Yaw : null).then((result) => {
-        const current = useCapture.getState().shots[slot];
-        if (current?.url === url) setShot({ ...current, ...result });
-      });
-    },
-    [setShot],
-  );
-
-  if (phase === 'intro')
+  if (phase.name === 'intro')
     return (
       <div className="screen capture-screen">
         <Intro />
       </div>
     );
 
-  const cameraOn = phase === 'shoot' && active !== null;
   return (
-    <div className="screen capture-screen">
-      <div className="capture-grid">
-        <div className="capture-main">
-          <CameraView enabled={cameraOn} />
-          <StatusPanel />
+    <ShotsContext value={studioShots}>
+      <div className="screen capture-screen">
+        <div className="capture-grid">
+          <div className="capture-main">
+            <CameraView
+              enabled={phase.name === 'shoot'}
+              whenDone={<StageMessage phase={phase} />}
+              doneInstruction={phase.name === 'shoot' ? 'All three photos are taken.' : ''}
+            />
+            <StatusPanel />
+          </div>
+          <aside className="capture-side">
+            <section className="panel" aria-labelledby="shots-title">
+              <div className="panel-head">
+                <h2 id="shots-title">Photos</h2>
+                <button type="button" className="btn small ghost" disabled={busy} onClick={reset}>
+                  Start over
+                </button>
+              </div>
+              <PhotoSlots
+                shooting={phase.name === 'shoot'}
+                busy={busy}
+                onRetake={(slot) => retake([slot])}
+              />
+            </section>
+            <section className="panel" aria-labelledby="details-title">
+              <h2 id="details-title">Details</h2>
+              <DetailsForm />
+            </section>
+          </aside>
         </div>
-        <aside className="capture-side">
-          <section className="panel" aria-labelledby="shots-title">
-            <div className="panel-head">
-              <h2 id="shots-title">Photos</h2>
-              <button type="button" className="btn small ghost" disabled={busy} onClick={reset}>
-                Start over
-              </button>
-            </div>
-            <ol className="slots">
-              {SLOTS.map((slot) => (
-                <SlotCard
-                  key={slot}
-                  slot={slot}
-                  shot={shots[slot]}
-                  active={active === slot && phase === 'shoot'}
-                  busy={busy}
-                  onFile={onFile}
-                />
-              ))}
-            </ol>
-          </section>
-          <section className="panel" aria-labelledby="details-title">
-            <h2 id="details-title">Details</h2>
-            <DetailsForm />
-          </section>
-        </aside>
       </div>
-    </div>
+    </ShotsContext>
   );
 }

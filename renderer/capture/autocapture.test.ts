@@ -58,3 +58,17 @@ describe('auto-capture timing', () => {
     expect(countdownNumber(10)).toBe(1);
   });
 });
+
+describe('an operator-chosen countdown', () => {
+  it('lasts as long as asked and shows 3, 2, 1 across it', () => {
+    let s = step(IDLE, true, 0, 3000);
+    s = step(s, true, SETTLE_MS, 3000);
+    expect(s).toMatchObject({ phase: 'countdown', remaining: 3000 });
+    s = step(s, true, SETTLE_MS + 2999, 3000);
+    expect(s.phase).toBe('countdown');
+    expect(countdownNumber(3000, 3000)).toBe(3);
+    expect(countdownNumber(1500, 3000)).toBe(2);
+    expect(countdownNumber(1, 3000)).toBe(1);
+    expect(step(s, true, SETTLE_MS + 3000, 3000)).toEqual({ phase: 'fire' });
+  });
+});

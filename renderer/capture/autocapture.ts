@@ -16,11 +16,17 @@ export type AutoPhase =
 export const IDLE: AutoPhase = { phase: 'idle' };
 
 /** The number to show during the countdown: 3, 2, 1. */
-export function countdownNumber(remainingMs: number): number {
-  return Math.max(1, Math.ceil((remainingMs / COUNTDOWN_MS) * 3));
+export function countdownNumber(remainingMs: number, countdownMs = COUNTDOWN_MS): number {
+  return Math.max(1, Math.ceil((remainingMs / countdownMs) * 3));
 }
 
-export function step(state: AutoPhase, good: boolean, now: number): AutoPhase {
+/** `countdownMs`: how long 3-2-1 lasts (the kiosk lets the operator choose). */
+export function step(
+  state: AutoPhase,
+  good: boolean,
+  now: number,
+  countdownMs = COUNTDOWN_MS,
+): AutoPhase {
   if (state.phase === 'fire') return state;
   if (state.phase === 'idle')
     return good ? { phase: 'settling', since: now, lastGood: now } : state;
@@ -28,15 +34,15 @@ export function step(state: AutoPhase, good: boolean, now: number): AutoPhase {
     // Forgive a short glitch, but never let the countdown run out on a bad frame.
     if (now - state.lastGood > GRACE_MS) return IDLE;
     if (state.phase === 'countdown')
-      return { ...state, remaining: Math.max(1, COUNTDOWN_MS - (now - state.since)) };
+      return { ...state, remaining: Math.max(1, countdownMs - (now - state.since)) };
     return state;
   }
   if (state.phase === 'settling') {
     if (now - state.since >= SETTLE_MS)
-      return { phase: 'countdown', since: now, lastGood: now, remaining: COUNTDOWN_MS };
+      return { phase: 'countdown', since: now, lastGood: now, remaining: countdownMs };
     return { ...state, lastGood: now };
   }
-  const remaining = COUNTDOWN_MS - (now - state.since);
+  const remaining = countdownMs - (now - state.since);
   if (remaining <= 0) return { phase: 'fire' };
   return { phase: 'countdown', since: state.since, lastGood: now, remaining };
 }

@@ -3,17 +3,17 @@
  * before it) to the one thing the person should do next. Pure, so it is unit
  * tested without a camera.
  */
+import { PhotoSlot } from '../../shared/studio/index.js';
 import type { FaceReading, FrameAnalysis } from './analysis.js';
 
-export type ShotSlot = 'frontal' | 'side1' | 'side2';
-
-export const SLOT_LABEL: Record<ShotSlot, string> = {
+export const PHOTO_SLOT_LABEL: Record<PhotoSlot, string> = {
   frontal: 'Frontal photo',
   side1: 'Side photo 1',
   side2: 'Side photo 2',
 };
 
-export const SLOTS: readonly ShotSlot[] = ['frontal', 'side1', 'side2'];
+/** The photos in the order they are taken. */
+export const PHOTO_SLOTS: readonly PhotoSlot[] = PhotoSlot.options;
 
 /**
  * Thresholds. Human under-reads real turns (±35° reads about −27°/+31°) and the
@@ -63,7 +63,7 @@ export interface Guidance {
 }
 
 export interface GuidanceContext {
-  slot: ShotSlot;
+  slot: PhotoSlot;
   /** The sign of yaw in side photo 1, once taken; side 2 must turn the other way. */
   side1Sign: -1 | 0 | 1;
   previous: FaceReading | null;

@@ -1,13 +1,12 @@
 /** Turning camera frames and files into photos for upload, and stills for the analyser. */
-import type { PhotoUpload } from '../../shared/studio/index.js';
+import type { PhotoSlot, PhotoUpload } from '../../shared/studio/index.js';
 import type { Checks } from './guidance.js';
-import type { ShotSlot } from './guidance.js';
 
 export const ANALYSIS_WIDTH = 640;
 export const ANALYSIS_HEIGHT = 480;
 
 export interface Shot {
-  slot: ShotSlot;
+  slot: PhotoSlot;
   source: 'camera' | 'file';
   blob: Blob;
   /** Blob URL for the thumbnail; revoked when the shot is dropped. */

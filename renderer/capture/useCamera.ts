@@ -26,12 +26,10 @@ export function useCamera(enabled: boolean): CameraState {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
 
+  const supported = typeof navigator.mediaDevices?.getUserMedia === 'function';
+
   useEffect(() => {
-    if (!enabled) return;
-    if (!navigator.mediaDevices?.getUserMedia) {
-      setError('This browser offers no camera here. Import three photos instead.');
-      return;
-    }
+    if (!enabled || !supported) return;
     let cancelled = false;
     let current: MediaStream | null = null;
     const video: MediaTrackConstraints = {
@@ -61,7 +59,13 @@ export function useCamera(enabled: boolean): CameraState {
       current?.getTracks().forEach((t) => t.stop());
       setStream(null);
     };
-  }, [enabled, deviceId]);
+  }, [enabled, supported, deviceId]);
 
-  return { devices, deviceId, setDeviceId, stream, error };
+  return {
+    devices,
+    deviceId,
+    setDeviceId,
+    stream,
+    error: supported ? error : 'This browser offers no camera here. Import three photos instead.',
+  };
 }

@@ -1,4 +1,4 @@
-import type { Slot } from './draft.js';
+import type { AssetSlot } from '../../shared/api/index.js';
 
 /**
  * A small drawn thumbnail for a catalogue asset. The API's catalogue carries
@@ -7,7 +7,7 @@ import type { Slot } from './draft.js';
  */
 type Glyph = { match: RegExp; path: string };
 
-const GLYPHS: Record<Slot, Glyph[]> = {
+const GLYPHS: Record<AssetSlot, Glyph[]> = {
   clothing: [
     { match: /hood/i, path: 'M14 10l8-4h4l8 4 8 8-6 6-4-3v21H12V21l-4 3-6-6zM20 6c0 6 8 6 8 0' },
     { match: /jersey|sleeveless|tank/i, path: 'M16 6h4c0 4 8 4 8 0h4l2 10v26H14V16z' },
@@ -54,12 +54,12 @@ const GLYPHS: Record<Slot, Glyph[]> = {
   ],
 };
 
-export function glyphFor(slot: Slot, name: string | null): string | null {
+export function glyphFor(slot: AssetSlot, name: string | null): string | null {
   if (name === null) return null;
   return GLYPHS[slot].find((g) => g.match.test(name))?.path ?? null;
 }
 
-export function AssetIcon({ slot, name }: { slot: Slot; name: string | null }) {
+export function AssetIcon({ slot, name }: { slot: AssetSlot; name: string | null }) {
   const path = glyphFor(slot, name);
   return (
     <svg className="asset-icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

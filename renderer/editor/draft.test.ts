@@ -12,6 +12,8 @@ import {
   rgbaHex,
   splitRgba,
   toPutBody,
+  withAsset,
+  withAssetColour,
 } from './draft.js';
 
 const HAIR = '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f01';
@@ -126,5 +128,28 @@ describe('colours and scales', () => {
     expect(boneFactor(5)).toBe(1.5);
     expect(boneFactor(-5)).toBe(0.5);
     expect(boneFactor(Number.NaN)).toBe(1);
+  });
+});
+
+describe('asset changes', () => {
+  const GLASSES = '6f1c0a52-3b7e-4c1a-9d2e-0a1b2c3d4e09';
+  it('keeps the hair colour when the hair changes, and drops the slot with null', () => {
+    const other = '7a2d1b63-4c8f-4d2b-8e3f-1b2c3d4e5f02';
+    expect(withAsset(draft, 'hair_and_headwear', other).assets.hair_and_headwear).toEqual({
+      id: other,
+      color: '#112233',
+    });
+    expect(withAsset(draft, 'clothing', null).assets.clothing).toBeNull();
+    expect(withAsset(draft, 'eyewear', GLASSES).assets.eyewear).toEqual({
+      id: GLASSES,
+      color: null,
+    });
+  });
+  it('colours only an asset that is there', () => {
+    expect(withAssetColour(draft, 'hair_and_headwear', '#aabbcc').assets.hair_and_headwear).toEqual(
+      { id: HAIR, color: '#aabbcc' },
+    );
+    const bare = withAsset(draft, 'eyewear', null);
+    expect(withAssetColour(bare, 'eyewear', '#11223344')).toBe(bare);
   });
 });

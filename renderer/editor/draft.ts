@@ -8,6 +8,8 @@ import type {
   StudioError,
 } from '../../shared/studio/index.js';
 import {
+  ASSET_SLOTS,
+  type AssetSlot,
   METADATA_MAX_KEY_LENGTH,
   METADATA_MAX_PAIRS,
   METADATA_MAX_VALUE_LENGTH,
@@ -30,8 +32,7 @@ export type FieldKey =
   | 'metadata'
   | 'general';
 
-export const SLOTS = ['clothing', 'hair_and_headwear', 'eyewear', 'footwear'] as const;
-export type Slot = (typeof SLOTS)[number];
+export type FieldErrors = Partial<Record<FieldKey, string>>;
 
 /** The PUT body for a draft: always complete, so the service stores exactly what is shown. */
 export function toPutBody(draft: StoredCustomization): AvatarCustomization {
@@ -77,11 +78,8 @@ export function fieldOfLocation(loc: readonly (string | number)[]): FieldKey {
 }
 
 /** Errors by field, so each shows next to its control and never as a generic banner. */
-export function errorsByField(
-  error: StudioError,
-  draft: StoredCustomization,
-): Partial<Record<FieldKey, string>> {
-  const out: Partial<Record<FieldKey, string>> = {};
+export function errorsByField(error: StudioError, draft: StoredCustomization): FieldErrors {
+  const out: FieldErrors = {};
   const add = (key: FieldKey, message: string) => {
     out[key] = out[key] ? `${out[key]} ${message}` : message;
   };
@@ -91,7 +89,7 @@ export function errorsByField(
   }
   if (error.assetIds?.length) {
     for (const id of error.assetIds) {
-      const slot = SLOTS.find((s) => draft.assets[s]?.id === id);
+      const slot = ASSET_SLOTS.find((s) => draft.assets[s]?.id === id);
       add(
         slot ?? 'general',
         error.kind === 'asset_placement'
@@ -145,4 +143,32 @@ export function splitRgba(
 ): { rgb: string; alpha: number } {
   if (!hex || !/^#[0-9a-f]{8}$/i.test(hex)) return { rgb: fallback, alpha: fallbackAlpha };
   return { rgb: hex.slice(0, 7).toLowerCase(), alpha: Number.parseInt(hex.slice(7), 16) / 255 };
+}
+
+/** The draft with `assetId` in `slot` (null empties it); a hair or lens colour is kept. */
+export function withAsset(
+  draft: StoredCustomization,
+  slot: AssetSlot,
+  assetId: string | null,
+): StoredCustomization {
+  const assets = { ...draft.assets };
+  if (slot === 'hair_and_headwear')
+    assets.hair_and_headwear = assetId
+      ? { id: assetId, color: draft.assets.hair_and_headwear?.color ?? null }
+      : null;
+  else if (slot === 'eyewear')
+    assets.eyewear = assetId ? { id: assetId, color: draft.assets.eyewear?.color ?? null } : null;
+  else assets[slot] = assetId ? { id: assetId } : null;
+  return { ...draft, assets };
+}
+
+/** The draft with a colour on its hair or eyewear (null: the service's default); unchanged without one. */
+export function withAssetColour(
+  draft: StoredCustomization,
+  slot: 'hair_and_headwear' | 'eyewear',
+  color: string | null,
+): StoredCustomization {
+  const current = draft.assets[slot];
+  if (!current) return draft;
+  return { ...draft, assets: { ...draft.assets, [slot]: { ...current, color } } };
 }

@@ -95,7 +95,7 @@ function ApiSection({ settings }: { settings: StudioSettings }) {
     if (!value) return;
     void tok
       .run(() => call('token.set', { token: value }), 'Token saved in the keychain.')
-      .then(() => setToken(''));
+      .then((saved) => saved && setToken(''));
   };
 
   const service = health?.service;
@@ -230,7 +230,7 @@ function ListenerSection({ settings }: { settings: StudioSettings }) {
     if (!value) return;
     void sec
       .run(() => call('settings.update', { webhookSecret: value }), 'Webhook secret saved.')
-      .then(() => setSecret(''));
+      .then((saved) => saved && setSecret(''));
   };
   const copy = async () => {
     if (!listener?.url) return;

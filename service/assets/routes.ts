@@ -1,16 +1,21 @@
-import type { Router } from '../http/router.js';
-import type { ServiceContext } from '../context.js';
-import { authenticate } from '../http/authenticate.js';
-import type { CatalogueAsset } from '../../shared/api/index.js';
+import { ok, route } from '../http/route-table.js';
+import { AssetCatalogue, type CatalogueAsset } from '../../shared/api/index.js';
 
 /** Local extension: the project's asset catalogue, which the spec's "asset manager" implies. */
-export function registerAssetRoutes(router: Router, ctx: ServiceContext): void {
-  const list = ctx.db.prepare<[string], CatalogueAsset>(
-    `SELECT id, name, category, description, color_format, default_color
-     FROM assets WHERE project_id = ? ORDER BY category, name`,
-  );
-  router.add('GET', '/local/v1/assets', ({ req }) => {
-    const project = authenticate(req, ctx.projects);
-    return [200, list.all(project.id)];
-  });
-}
+export const assetRoutes = [
+  route({
+    method: 'GET',
+    path: '/local/v1/assets',
+    summary: "The project's asset catalogue",
+    local: true,
+    auth: 'bearer',
+    responses: { '200': ok(AssetCatalogue) },
+    bind: (ctx) => {
+      const list = ctx.db.prepare<[string], CatalogueAsset>(
+        `SELECT id, name, category, description, color_format, default_color
+         FROM assets WHERE project_id = ? ORDER BY category, name`,
+      );
+      return ({ project }) => [200, list.all(project.id)];
+    },
+  }),
+];

@@ -44,6 +44,15 @@ export interface AvatarMesh {
   joints: Uint16Array;
   weights: Float32Array;
   material: AvatarMaterial;
+  /** Blend shapes (glTF morph targets), e.g. ARKit's 52 on the face; absent when the mesh has none. */
+  morphTargets?: AvatarMorphTarget[];
+}
+
+export interface AvatarMorphTarget {
+  /** The shape's name, written to the glTF mesh's extras.targetNames (ARKit's names on the face). */
+  name: string;
+  /** Offset of every vertex at weight 1, xyz per vertex, model space. */
+  positions: Float32Array;
 }
 
 export interface AvatarJoint {
@@ -64,9 +73,31 @@ export interface AvatarJoint {
   orientation: [number, number, number, number];
 }
 
+/**
+ * A clip as glTF stores it: every channel keyed at the same times, linearly
+ * interpolated. Rotations are the joints' local rotations (rest rotation
+ * included), translations their local translations.
+ */
+export interface AvatarAnimation {
+  name: string;
+  /** Seconds, strictly increasing, from 0. */
+  times: Float32Array;
+  channels: AvatarAnimationChannel[];
+}
+
+export interface AvatarAnimationChannel {
+  /** Index into AvatarModel.joints. */
+  joint: number;
+  path: 'rotation' | 'translation';
+  /** xyzw per key for rotations, xyz per key for translations. */
+  values: Float32Array;
+}
+
 export interface AvatarModel {
   meshes: AvatarMesh[];
   joints: AvatarJoint[];
+  /** Built-in clips authored for the skeleton (idle, wave, walk). */
+  animations?: AvatarAnimation[];
   /** Goes into the GLB's extras (the customization's metadata among it). */
   extras: Record<string, unknown>;
 }

@@ -1,6 +1,13 @@
 import type { ServiceContext } from '../context.js';
 import { httpError } from '../http/http-error.js';
 import type { AvatarRecord } from './avatar-repo.js';
+import type { ResponseDoc } from '../http/route-table.js';
+
+/** The answers of a route that needs a ready avatar, for the route table. */
+export const READY_AVATAR_ANSWERS: Record<string, ResponseDoc> = {
+  '404': { description: 'Unknown avatar' },
+  '409': { description: 'The avatar is not ready (pending, processing or failed)' },
+};
 
 /** Exports and renders need a built avatar; anything else is a conflict the client can wait out. */
 export function readyAvatar(

@@ -9,7 +9,11 @@ import {
   type UploadPhotoField,
   type ValidationErrorItem,
 } from '../../shared/api/index.js';
-import { sniffImageType, SNIFF_BYTES, type SniffedImageType } from './image-type.js';
+import {
+  sniffImageType,
+  SNIFF_BYTES,
+  type SniffedImageType,
+} from '../../shared/media/image-types.js';
 import { tooLarge } from '../http/read-body.js';
 
 export interface ReceivedPhoto {

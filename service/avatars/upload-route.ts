@@ -1,21 +1,22 @@
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import type { Router } from '../http/router.js';
+import { ok, route, type RouteInput } from '../http/route-table.js';
 import type { ServiceContext } from '../context.js';
 import { check } from '../http/parse-input.js';
 import { httpError, validationError } from '../http/http-error.js';
 import { LIMITS } from '../config.js';
 import {
   UPLOAD_PHOTO_FIELDS,
+  HTTPValidationError,
+  UploadResponse,
   UploadTextFields,
   Uuid,
-  type UploadResponse,
   type ValidationErrorItem,
 } from '../../shared/api/index.js';
 import { avatarDir, resolveInDataDir, TMP_DIR } from '../storage/data-paths.js';
 import { fsyncDir } from '../storage/atomic-write.js';
 import { MalformedForm, receiveUpload } from './receive-upload.js';
-import { FILE_EXTENSION } from './image-type.js';
+import { FILE_EXTENSION } from '../../shared/media/image-types.js';
 import type { StoredPhoto } from './avatar-repo.js';
 
 /**
@@ -23,8 +24,60 @@ import type { StoredPhoto } from './avatar-repo.js';
  * signed, expiring, single-use URL is the credential. Checks run from the
  * cheapest to the dearest, so a forged URL never costs us a body read.
  */
-export function registerUploadRoute(router: Router, ctx: ServiceContext): void {
-  router.add('POST', '/uploads/:avatar_id', async ({ req, params, query }) => {
+export const uploadRoutes = [
+  route({
+    method: 'POST',
+    path: '/uploads/{avatar_id}',
+    summary: 'Upload the photos of an avatar (the upload_url)',
+    description:
+      'Signed, expiring, single-use URL returned by POST /api/v1/avatars/new. It takes no bearer token. ' +
+      `Each photo may be at most ${LIMITS.photoBytes} bytes; the whole request at most ${LIMITS.uploadRequestBytes}.`,
+    auth: 'signed',
+    parameters: [
+      { name: 'avatar_id', in: 'path', required: true, schema: Uuid },
+      { name: 'expires', in: 'query', required: true, schema: { type: 'integer' } },
+      { name: 'nonce', in: 'query', required: true, schema: { type: 'string' } },
+      { name: 'sig', in: 'query', required: true, schema: { type: 'string' } },
+    ],
+    requestBody: {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            required: [...UPLOAD_PHOTO_FIELDS, 'body-type'],
+            properties: {
+              ...Object.fromEntries(
+                UPLOAD_PHOTO_FIELDS.map((f) => [
+                  f,
+                  { type: 'string', contentMediaType: 'application/octet-stream' },
+                ]),
+              ),
+              'body-type': { $ref: '#/components/schemas/BodyType' },
+              telephoto: { type: 'boolean', default: false },
+            },
+          },
+        },
+      },
+    },
+    responses: {
+      '200': ok(UploadResponse),
+      '403': { description: 'The URL signature is not valid' },
+      '404': { description: 'The avatar was deleted' },
+      '409': { description: 'The URL was already used' },
+      '410': { description: 'The URL has expired' },
+      '413': { description: 'The request is larger than the limit' },
+      '422': { description: 'Validation Error', schema: HTTPValidationError },
+    },
+    bind: (ctx) => (input) => receive(ctx, input),
+  }),
+];
+
+async function receive(
+  ctx: ServiceContext,
+  { req, params, search: query }: RouteInput<undefined, undefined, undefined>,
+): Promise<[number, unknown]> {
+  {
     const id = Uuid.safeParse(params.avatar_id);
     const q = query;
     const expires = Number(q.get('expires'));
@@ -116,5 +169,5 @@ export function registerUploadRoute(router: Router, ctx: ServiceContext): void {
     ctx.onUploaded(avatar.id);
     const response: UploadResponse = { avatar_id: avatar.id, status: 'processing' };
     return [200, response];
-  });
+  }
 }

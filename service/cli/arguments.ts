@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { WebhookTargetArgument } from '../projects/webhook-target.js';
+import { FrameOrigin } from '../sessions/embedding.js';
+import { ExportDelivery } from '../../shared/session/contract.js';
 
 const Port = z.coerce.number().int().min(0).max(65535);
 const Plan = z.enum(['paid', 'free']);
@@ -35,6 +37,8 @@ export const Command = z.discriminatedUnion('command', [
     name: Name.optional(),
     plan: Plan.optional(),
     webhooks: z.array(WebhookTargetArgument).optional(),
+    exportDelivery: ExportDelivery.optional(),
+    frameOrigins: z.array(FrameOrigin).min(1).max(50).optional(),
   }),
   z.object({
     command: z.literal('webhooks log'),
@@ -52,11 +56,17 @@ export const USAGE = `Usage:
   npm run service -- project list --data-dir DIR
   npm run service -- project set --data-dir DIR [--id PROJECT_ID] [--name NAME] [--plan paid|free]
                                  [--webhook-url URL]... [--no-webhooks]
+                                 [--export-delivery httpURL|dataURL]
+                                 [--frame-origin ORIGIN]... [--any-frame-origin]
   npm run service -- webhooks log --data-dir DIR [--id MESSAGE_ID] [--limit N]
   npm run service -- webhooks replay --data-dir DIR --id MESSAGE_ID
 Without --id, project set changes the default project. --webhook-url replaces the project's
 webhook endpoints; --no-webhooks removes them all. A webhook URL may end in
 #events=avatar.ready,export.ready,render.ready to receive only those events (default: all).
+--export-delivery says how session pages hand an export to the host page: a link (httpURL,
+the default) or the GLB itself as a base64 data: URL (dataURL). --frame-origin replaces the
+origins allowed to embed session pages (exact origins such as https://app.example);
+--any-frame-origin allows any origin again (the default).
 webhooks log prints one JSON line per event: its deliveries, attempts, status codes and next
 retry. webhooks replay sends an event again under the same webhook-id; a running service
 picks it up within a second.`;
@@ -77,6 +87,9 @@ export function parseCommand(argv: string[]): Command {
         port: { type: 'string' },
         'webhook-url': { type: 'string', multiple: true },
         'no-webhooks': { type: 'boolean' },
+        'export-delivery': { type: 'string' },
+        'frame-origin': { type: 'string', multiple: true },
+        'any-frame-origin': { type: 'boolean' },
         name: { type: 'string' },
         plan: { type: 'string' },
         id: { type: 'string' },
@@ -120,6 +133,8 @@ export function parseCommand(argv: string[]): Command {
         name: values.name,
         plan: values.plan,
         webhooks: values['no-webhooks'] ? [] : values['webhook-url'],
+        exportDelivery: values['export-delivery'],
+        frameOrigins: values['any-frame-origin'] ? ['*'] : values['frame-origin'],
       };
       break;
     case 'webhooks log':
@@ -139,10 +154,9 @@ export function parseCommand(argv: string[]): Command {
   const result = Command.safeParse(candidate);
   if (!result.success) {
     const problems = result.error.issues.map((i) =>
-      `--${String(i.path[0] ?? '').replace(
-        /[A-Z]/g,
-        (c) => '-' + c.toLowerCase(),
-      )}: ${i.message}`.replace(/^--webhooks/, '--webhook-url'),
+      `--${String(i.path[0] ?? '').replace(/[A-Z]/g, (c) => '-' + c.toLowerCase())}: ${i.message}`
+        .replace(/^--webhooks/, '--webhook-url')
+        .replace(/^--frame-origins/, '--frame-origin'),
     );
     throw new UsageError(problems.join('\n'));
   }

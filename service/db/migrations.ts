@@ -186,4 +186,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX renders_by_status ON renders (status);
   `,
+  `
+  -- Session pages (docs/session-pages.md): how exports reach the host page,
+  -- and which origins may frame the page ('*' = any, the default). Origins are
+  -- a JSON array of exact origins such as "https://app.example".
+  ALTER TABLE projects ADD COLUMN export_delivery TEXT NOT NULL DEFAULT 'httpURL'
+    CHECK (export_delivery IN ('httpURL', 'dataURL'));
+  ALTER TABLE projects ADD COLUMN frame_origins TEXT NOT NULL DEFAULT '["*"]';
+  `,
 ];

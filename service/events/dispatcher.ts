@@ -11,9 +11,51 @@ export interface DispatcherOptions {
   retryDelaysMs: readonly number[];
   /** Each attempt is abandoned after this long and counts as a failure. */
   attemptTimeoutMs?: number;
+  /** Attempts in flight at once, over all endpoints. */
   concurrency?: number;
+  /** Attempts in flight at once to one endpoint URL, so that a hung receiver cannot starve the others. */
+  perEndpointConcurrency?: number;
   /** How often the outbox is read for deliveries that came due, also those queued by the CLI. */
   pollMs?: number;
+}
+
+export const DISPATCH_LIMITS = {
+  /** An attempt that has no complete answer within this long failed; see docs/webhooks.md. */
+  attemptTimeoutMs: 15_000,
+  concurrency: 16,
+  perEndpoint: 4,
+} as const;
+
+class AttemptTimeout extends Error {}
+
+/**
+ * Runs `send` with a signal that aborts after `ms` or at `stop`, and settles
+ * by then even if the send ignores its signal. Our own timer, not
+ * `AbortSignal.timeout`: that one can be collected under GC pressure on
+ * Node 20 and never fire (nodejs/node#57736), which left deliveries hanging.
+ */
+export async function withDeadline<T>(
+  ms: number,
+  stop: AbortSignal,
+  send: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const controller = new AbortController();
+  const onStop = () => controller.abort(stop.reason);
+  stop.addEventListener('abort', onStop, { once: true });
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const timeout = new AttemptTimeout(`timed out after ${ms} ms`);
+      controller.abort(timeout);
+      reject(timeout);
+    }, ms);
+  });
+  try {
+    return await Promise.race([send(controller.signal), deadline]);
+  } finally {
+    clearTimeout(timer);
+    stop.removeEventListener('abort', onStop);
+  }
 }
 
 /**
@@ -24,10 +66,11 @@ export interface DispatcherOptions {
  */
 export function webhookDispatcher(options: DispatcherOptions) {
   const { outbox, projects, log, now, retryDelaysMs } = options;
-  const timeoutMs = options.attemptTimeoutMs ?? 15_000;
-  const concurrency = options.concurrency ?? 8;
+  const timeoutMs = options.attemptTimeoutMs ?? DISPATCH_LIMITS.attemptTimeoutMs;
+  const concurrency = options.concurrency ?? DISPATCH_LIMITS.concurrency;
+  const perEndpoint = options.perEndpointConcurrency ?? DISPATCH_LIMITS.perEndpoint;
   const pollMs = options.pollMs ?? 1_000;
-  const inFlight = new Map<number, Promise<void>>();
+  const inFlight = new Map<number, { url: string; run: Promise<void> }>();
   const shutdown = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -44,31 +87,32 @@ export function webhookDispatcher(options: DispatcherOptions) {
     const started = performance.now();
     let outcome: AttemptOutcome;
     try {
-      const res = await fetch(delivery.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'avatar-local-service/1',
-          ...headers,
-        },
-        body: delivery.payload,
-        redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(timeoutMs), shutdown.signal]),
+      const statusCode = await withDeadline(timeoutMs, shutdown.signal, async (signal) => {
+        const res = await fetch(delivery.url, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'user-agent': 'avatar-local-service/1',
+            ...headers,
+          },
+          body: delivery.payload,
+          redirect: 'manual',
+          signal,
+        });
+        await res.body?.cancel();
+        return res.status;
       });
-      await res.body?.cancel();
-      outcome = { statusCode: res.status, durationMs: performance.now() - started };
+      outcome = { statusCode, durationMs: performance.now() - started };
     } catch (error) {
       // Stopping is not the receiver's fault: the delivery stays due and goes out after the restart.
       if (shutdown.signal.aborted) return;
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
       const cause =
-        error instanceof Error && error.cause instanceof Error
-          ? error.cause.message
-          : String(error);
-      outcome = {
-        error: timedOut ? `timed out after ${timeoutMs} ms` : cause,
-        durationMs: performance.now() - started,
-      };
+        error instanceof AttemptTimeout
+          ? error.message
+          : error instanceof Error && error.cause instanceof Error
+            ? error.cause.message
+            : String(error);
+      outcome = { error: cause, durationMs: performance.now() - started };
     }
     outbox.record(delivery.id, outcome, retryDelaysMs);
     log.info('webhook attempt', {
@@ -79,18 +123,27 @@ export function webhookDispatcher(options: DispatcherOptions) {
     });
   }
 
+  /** The due deliveries to start now: oldest first, none to an endpoint already at its limit. */
+  function pickDue(free: number): DueDelivery[] {
+    const busy = new Map<string, number>();
+    for (const { url } of inFlight.values()) busy.set(url, (busy.get(url) ?? 0) + 1);
+    const picked: DueDelivery[] = [];
+    for (const delivery of outbox.due(inFlight.size + free, perEndpoint)) {
+      if (picked.length === free) break;
+      const load = busy.get(delivery.url) ?? 0;
+      if (inFlight.has(delivery.id) || load >= perEndpoint) continue;
+      busy.set(delivery.url, load + 1);
+      picked.push(delivery);
+    }
+    return picked;
+  }
+
   function tick(): void {
     timer = undefined;
     if (stopped) return;
     try {
       const free = concurrency - inFlight.size;
-      const due =
-        free > 0
-          ? outbox
-              .due(free + inFlight.size)
-              .filter((d) => !inFlight.has(d.id))
-              .slice(0, free)
-          : [];
+      const due = free > 0 ? pickDue(free) : [];
       for (const delivery of due) {
         const run = attempt(delivery)
           .catch((error: unknown) =>
@@ -103,7 +156,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
             inFlight.delete(delivery.id);
             nudge();
           });
-        inFlight.set(delivery.id, run);
+        inFlight.set(delivery.id, { url: delivery.url, run });
       }
     } catch (error) {
       log.error('webhook dispatcher tick failed', { error: String(error) });
@@ -130,7 +183,7 @@ export function webhookDispatcher(options: DispatcherOptions) {
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       shutdown.abort();
-      await Promise.allSettled(inFlight.values());
+      await Promise.allSettled([...inFlight.values()].map((f) => f.run));
     },
   };
 }

@@ -32,11 +32,14 @@ export function webhookOutbox(db: Db, now: () => number) {
     `INSERT INTO webhook_deliveries (message_id, endpoint_id, url, status, attempts, next_attempt_at, created_at, updated_at)
      VALUES (?, ?, ?, 'pending', 0, ?, ?, ?)`,
   );
-  const due = db.prepare<[number, number], DueDelivery>(
-    `SELECT d.id, d.message_id, m.project_id, d.url, m.payload
-     FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
-     WHERE d.status = 'pending' AND d.next_attempt_at <= ?
-     ORDER BY d.next_attempt_at, d.id LIMIT ?`,
+  // At most `perUrl` per endpoint URL, so a backlog to one endpoint does not fill the batch.
+  const due = db.prepare<[number, number, number], DueDelivery>(
+    `SELECT id, message_id, project_id, url, payload FROM (
+       SELECT d.id, d.message_id, m.project_id, d.url, m.payload, d.next_attempt_at,
+         ROW_NUMBER() OVER (PARTITION BY d.url ORDER BY d.next_attempt_at, d.id) AS nth
+       FROM webhook_deliveries d JOIN webhook_messages m ON m.id = d.message_id
+       WHERE d.status = 'pending' AND d.next_attempt_at <= ?)
+     WHERE nth <= ? ORDER BY next_attempt_at, id LIMIT ?`,
   );
   const insertAttempt = db.prepare(
     'INSERT INTO webhook_attempts (delivery_id, attempted_at, status_code, error, duration_ms) VALUES (?, ?, ?, ?, ?)',
@@ -128,7 +131,8 @@ export function webhookOutbox(db: Db, now: () => number) {
       createDeliveries(projectId, id, event.event);
       return id;
     },
-    due: (limit: number): DueDelivery[] => due.all(now(), limit),
+    /** The oldest due deliveries, at most `perUrl` for each endpoint URL. */
+    due: (limit: number, perUrl = limit): DueDelivery[] => due.all(now(), perUrl, limit),
     /** When the earliest pending delivery comes due, if any is pending. */
     nextDueAt: (): number | undefined =>
       db

@@ -1,21 +1,25 @@
-import type { Router } from '../http/router.js';
-import type { ServiceContext } from '../context.js';
-import { authenticate } from '../http/authenticate.js';
-import { check, parseAll, queryObject } from '../http/parse-input.js';
-import { ExportQuery, type ExportResult } from '../../shared/api/index.js';
-import { readyAvatar } from '../avatars/ready-avatar.js';
+import { ok, route } from '../http/route-table.js';
+import { ExportQuery, ExportResult } from '../../shared/api/index.js';
+import { READY_AVATAR_ANSWERS } from '../avatars/ready-avatar.js';
+import { startExport } from './start-export.js';
 
-export function registerExportRoutes(router: Router, ctx: ServiceContext): void {
-  router.add('POST', '/api/v1/exports/new', ({ req, query: search }) => {
-    const project = authenticate(req, ctx.projects);
-    const { query } = parseAll({ query: check(ExportQuery, queryObject(search), 'query') });
-    const avatar = readyAvatar(ctx, project.id, query.avatar_id);
-    const { record, created } = ctx.exportTasks.findOrCreate(avatar);
-    if (created) ctx.jobs.enqueueExport(record.id);
-    const body: ExportResult =
-      record.status === 'ready'
-        ? { status: 'ready', url: ctx.fileUrl('export', record.id, ctx.lifetimes.fileUrlMs) }
-        : { status: 'pending', url: null };
-    return [200, body];
-  });
-}
+export const exportRoutes = [
+  route({
+    method: 'POST',
+    path: '/api/v1/exports/new',
+    summary: 'Export an avatar as a GLB',
+    description:
+      'The first call for a customization version creates an export task and answers pending with a null url; export.ready follows. Later calls for that version answer ready with a temporary url.',
+    auth: 'bearer',
+    query: ExportQuery,
+    responses: {
+      '200': ok(ExportResult),
+      ...READY_AVATAR_ANSWERS,
+    },
+    bind:
+      (ctx) =>
+      ({ project, query }) => {
+        return [200, startExport(ctx, project.id, query.avatar_id)];
+      },
+  }),
+];

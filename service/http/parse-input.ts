@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { readBody } from './read-body.js';
+import { firstTooDeep, MAX_JSON_DEPTH } from './json-limits.js';
 import { validationError } from './http-error.js';
 import { toPydanticErrors, type InputSource } from './validation-errors.js';
 import type { ValidationErrorItem } from '../../shared/api/index.js';
@@ -42,6 +43,22 @@ export function decodeJson(
 ): { ok: true; data: unknown } | { ok: false; errors: ValidationErrorItem[] } {
   if (raw.length === 0) return { ok: true, data: undefined };
   const text = raw.toString('utf8');
+  const tooDeep = firstTooDeep(text, MAX_JSON_DEPTH);
+  if (tooDeep !== -1) {
+    const error = `JSON nesting is deeper than the limit of ${MAX_JSON_DEPTH} levels`;
+    return {
+      ok: false,
+      errors: [
+        {
+          type: 'json_invalid',
+          loc: ['body', tooDeep],
+          msg: `JSON decode error: ${error}`,
+          input: {},
+          ctx: { error, max_depth: MAX_JSON_DEPTH },
+        },
+      ],
+    };
+  }
   try {
     return { ok: true, data: JSON.parse(text) as unknown };
   } catch (error) {

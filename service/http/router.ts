@@ -78,15 +78,46 @@ export function createRouter(onError: (error: unknown, ctx: RequestContext) => v
         }
         throw new HttpError(404, { detail: 'Not Found' });
       } catch (error) {
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
-        if (error instanceof HttpError) sendJson(res, error.status, error.body, error.headers);
-        else onError(error, ctx);
+        answerFailure(error, ctx);
       }
     },
   };
+
+  /**
+   * The last resort: whatever went wrong, including writing the answer
+   * itself, ends in one answer (or a closed socket) and never in a rejected
+   * promise, which would end the process.
+   */
+  function answerFailure(error: unknown, ctx: RequestContext): void {
+    let failure = error;
+    if (failure instanceof HttpError && !ctx.res.headersSent) {
+      try {
+        sendJson(ctx.res, failure.status, failure.body, failure.headers);
+        return;
+      } catch (sendError) {
+        failure = sendError;
+      }
+    }
+    try {
+      onError(failure, ctx);
+    } catch {
+      ctx.res.destroy();
+    }
+  }
+}
+
+/**
+ * Whether the error only says that the client went away (it closed the
+ * connection mid-body or mid-answer): a normal event, not a fault of ours.
+ */
+export function isClientGone(error: unknown, req: IncomingMessage): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    (error instanceof Error && error.message === 'aborted') ||
+    (!req.complete && req.socket.destroyed)
+  );
 }
 
 /** A malformed escape is kept as typed; validation then rejects it as a bad value, not a crash. */

@@ -1,11 +1,9 @@
-import type { Router } from '../http/router.js';
 import type { ServiceContext } from '../context.js';
-import { authenticate } from '../http/authenticate.js';
-import { check, parseAll } from '../http/parse-input.js';
+import { ok, route } from '../http/route-table.js';
 import { httpError } from '../http/http-error.js';
 import {
+  AvatarDiagnostics,
   AvatarIdPathParams,
-  type AvatarDiagnostics,
   type UploadPhotoField,
 } from '../../shared/api/index.js';
 import type { StoredAnalysis } from './processing-repo.js';
@@ -13,7 +11,23 @@ import type { StoredAnalysis } from './processing-repo.js';
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 /** Local extension: an avatar's state, failure reason and what processing measured. */
-export function registerDiagnosticsRoute(router: Router, ctx: ServiceContext): void {
+export const diagnosticsRoutes = [
+  route({
+    method: 'GET',
+    path: '/local/v1/avatars/{id}',
+    summary: "An avatar's state, failure reason and what processing measured in each photo",
+    local: true,
+    auth: 'bearer',
+    params: AvatarIdPathParams,
+    responses: {
+      '200': ok(AvatarDiagnostics),
+      '404': { description: 'Unknown avatar' },
+    },
+    bind: diagnostics,
+  }),
+];
+
+function diagnostics(ctx: ServiceContext) {
   const row = ctx.db.prepare<
     [string, string],
     {
@@ -50,9 +64,13 @@ export function registerDiagnosticsRoute(router: Router, ctx: ServiceContext): v
     'SELECT slot, detected_type, declared_type, byte_size, sha256 FROM photos WHERE avatar_id = ? ORDER BY slot',
   );
 
-  router.add('GET', '/local/v1/avatars/:id', ({ req, params }) => {
-    const project = authenticate(req, ctx.projects);
-    const { path } = parseAll({ path: check(AvatarIdPathParams, params, 'path') });
+  return ({
+    project,
+    path,
+  }: {
+    project: { id: string };
+    path: { id: string };
+  }): [number, unknown] => {
     const avatar = row.get(path.id.toLowerCase(), project.id);
     if (!avatar) throw httpError(404, 'Avatar not found');
     const analysis = avatar.analysis ? (JSON.parse(avatar.analysis) as StoredAnalysis) : null;
@@ -98,5 +116,5 @@ export function registerDiagnosticsRoute(router: Router, ctx: ServiceContext): v
       }),
     };
     return [200, body];
-  });
+  };
 }

@@ -121,7 +121,7 @@ function registerFileLoader(tf: Tf, modelsDir: string): void {
   });
 }
 
-function humanConfig(paths: LocalPaths): Partial<Config> {
+function humanConfig(paths: LocalPaths, describe: boolean): Partial<Config> {
   return {
     backend: 'wasm',
     // The node wasm glue reads the binaries with fs, so a plain folder path works; the trailing
@@ -155,6 +155,8 @@ function humanConfig(paths: LocalPaths): Partial<Config> {
       },
       mesh: { enabled: true, keepInvalid: false },
       ...FACE_ONLY_FACE_MODULES,
+      // faceres (the face description) only for the likeness benchmark, which compares faces.
+      ...(describe ? { description: { enabled: true, skipFrames: 0, skipTime: 0 } } : {}),
     },
     ...FACE_ONLY_OTHER_MODULES,
   };
@@ -162,12 +164,14 @@ function humanConfig(paths: LocalPaths): Partial<Config> {
 
 export type Tf = typeof TfCore;
 
-/** A ready, warmed-up Human instance and its tfjs. */
-export async function loadHuman(): Promise<{ human: Human; tf: Tf }> {
+/** A ready, warmed-up Human instance and its tfjs; `describe` also loads faceres. */
+export async function loadHuman(
+  options: { describe?: boolean } = {},
+): Promise<{ human: Human; tf: Tf }> {
   const paths = resolveLocalPaths();
   const require = createRequire(import.meta.url);
   const { Human: HumanCtor } = require(paths.humanEntry) as HumanModule;
-  const human = new HumanCtor(humanConfig(paths));
+  const human = new HumanCtor(humanConfig(paths, options.describe ?? false));
   const tf = human.tf as Tf;
   registerFileLoader(tf, paths.modelsDir);
   // The Emscripten glue of tfjs-backend-wasm adds process-wide 'uncaughtException' and

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceResult } from '@vladmandic/human';
-import { sniffImageType, type SniffedImageType } from '../avatars/image-type.js';
+import { sniffImageType, type SniffedImageType } from '../../shared/media/image-types.js';
 import { DETECT_MAX_SIDE, loadHuman } from './human-loader.js';
 import {
   MESH_CHIN,
@@ -14,6 +14,7 @@ import {
   type RgbImage,
 } from './pixel-stats.js';
 import { THRESHOLDS } from './photo-checks.js';
+import { observeHair } from './hair-analysis.js';
 import type {
   FaceAnalysis,
   FaceTopology,
@@ -27,8 +28,6 @@ import type {
  * with human, and measures exposure, sharpness and colours.
  */
 
-/** Refuse decompression bombs before libvips allocates anything. */
-const MAX_INPUT_PIXELS = 100_000_000;
 /** Sharpness is measured at a fixed size so that it does not depend on the camera resolution. */
 const SHARPNESS_SIDE = 512;
 /** Face sharpness is measured at up to this size; never enlarged, which would fake blur on small faces. */
@@ -68,6 +67,7 @@ async function toFaceAnalysis(
     .filter((p): p is Vec3 => p !== undefined)
     .map((p): [number, number] => [p[0], p[1]]);
   const skin = samplePatches(img, skinCentres, Math.max(1, Math.round(faceHeightDet * 0.012)));
+  const skinColor = medianColor(skin);
   const region = meshRegion(detMesh, img);
   const faceSharpness = region
     ? (await toneStats(img, FACE_SHARPNESS_SIDE, region, false)).sharpness
@@ -88,8 +88,9 @@ async function toFaceAnalysis(
     sharpness: round(faceSharpness, 1),
     mesh,
     meshRaw,
-    skinColor: medianColor(skin),
+    skinColor,
     hairColor: sampleHair(img, detMesh, faceHeightDet),
+    hair: observeHair(img, detMesh, skinColor),
   };
 }
 
@@ -116,7 +117,8 @@ async function decode(buf: Uint8Array): Promise<Decoded> {
   // extraneous bytes before a marker). Set explicitly so a changed default cannot loosen it.
   const options = {
     failOn: 'error',
-    limitInputPixels: MAX_INPUT_PIXELS,
+    // Refuses decompression bombs before libvips allocates anything.
+    limitInputPixels: THRESHOLDS.maxPixels,
     autoOrient: true,
   } as const;
   const meta = await sharp(buf, options).metadata();
@@ -163,6 +165,18 @@ export async function createPhotoAnalyzer(): Promise<PhotoAnalyzer> {
     const t0 = performance.now();
     const type = sniffImageType(buf);
     if (!DECODABLE.has(type)) return emptyAnalysis(type, 'not a supported image file');
+    // The header alone tells an oversized image, which then gets its own reason instead of
+    // sharp's refusal, a generic decode failure.
+    const header = await sharp(buf, { limitInputPixels: false })
+      .metadata()
+      .catch(() => undefined);
+    if (header?.width && header.height && header.width * header.height > THRESHOLDS.maxPixels) {
+      return {
+        ...emptyAnalysis(type, `larger than ${THRESHOLDS.maxPixels} pixels`),
+        width: header.width,
+        height: header.height,
+      };
+    }
     let decoded: Decoded;
     try {
       decoded = await decode(buf);

@@ -3,6 +3,8 @@ import type { CheckResult, PhotoAnalysis, PhotoSlot } from './photo-types.js';
 export const THRESHOLDS = {
   /** Shorter image side in pixels: a VGA webcam frame (640x480) or a 512 px crop still passes. */
   minShortSide: 400,
+  /** Width x height; more is refused before decoding (100 megapixels: 12,000 x 8,000 fits). */
+  maxPixels: 100_000_000,
   /** Forehead-to-chin length in pixels; below this the face texture is too coarse to use. */
   minFaceHeight: 80,
   /** Mean luma of the whole image: only catches frames that are nearly black or blown out. */
@@ -63,6 +65,12 @@ export function checkPhoto(slot: PhotoSlot, a: PhotoAnalysis): CheckResult {
     return fail(
       'unsupported-type',
       `The ${name} is not a photo we can use. Please upload a JPEG, PNG or WebP picture.`,
+    );
+  }
+  if (a.width * a.height > T.maxPixels) {
+    return fail(
+      'too-large',
+      `The ${name} is too large (${a.width}×${a.height} pixels). It may have at most ${T.maxPixels / 1e6} megapixels (${T.maxPixels.toLocaleString('en-US')} pixels); please take it at a lower resolution.`,
     );
   }
   if (a.decodeError !== null || a.width <= 0 || a.height <= 0) {

@@ -1,5 +1,6 @@
 /** What analysing one photo yields; plain data, so it crosses worker threads as is. */
-import type { SniffedImageType } from '../avatars/image-type.js';
+import type { SniffedImageType } from '../../shared/media/image-types.js';
+import type { HairObservation } from './hair-analysis.js';
 
 export type PhotoSlot = 'frontal' | 'side-1' | 'side-2';
 export type Vec3 = [number, number, number];
@@ -30,6 +31,8 @@ export interface FaceAnalysis {
   skinColor: string | null;
   /** Median colour just above the forehead, '#rrggbb'; null when that area lies outside the image. */
   hairColor: string | null;
+  /** What this photo shows of the hair (absent in analyses stored before it was measured). */
+  hair?: HairObservation | null;
 }
 
 export interface PhotoAnalysis {

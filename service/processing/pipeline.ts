@@ -6,6 +6,7 @@ import type { WorkerPool } from '../workers/worker-pool.js';
 import type { AnalyseRequest, AnalyseResult } from './worker.js';
 import type { ProcessingRepo, StoredAnalysis } from './processing-repo.js';
 import { judgeAvatar } from './verdict.js';
+import { judgeHair, sampledHairColour } from './hair-analysis.js';
 
 /** An avatar whose processing has crashed this many times fails instead of being tried again. */
 export const MAX_ATTEMPTS = 3;
@@ -60,11 +61,13 @@ export function processingPipeline(options: {
     }
     const verdict = judgeAvatar(analyses);
     const frontal = analyses['image-frontal'].faces[0];
+    const hair = judgeHair(UPLOAD_PHOTO_FIELDS.map((f) => analyses[f].faces[0]?.hair));
     const analysis: StoredAnalysis = {
       body_type: job.bodyType,
       telephoto: job.telephoto,
       skin_tone: frontal?.skinColor ?? null,
-      hair_color: frontal?.hairColor ?? null,
+      hair_color: hair ? hair.colour : sampledHairColour(frontal),
+      hair,
       photos: Object.fromEntries(
         verdict.photos.map((p) => [p.field, { ...analyses[p.field], check: p.check }]),
       ) as StoredAnalysis['photos'],

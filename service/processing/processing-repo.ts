@@ -4,13 +4,18 @@ import type { UploadPhotoField } from '../../shared/api/index.js';
 import { StoredCustomization } from '../../shared/api/index.js';
 import type { AvatarVerdict } from './verdict.js';
 import type { PhotoAnalysis } from './photo-types.js';
+import type { HairVerdict } from './hair-analysis.js';
+import { withSeenHair } from '../customization/defaults.js';
 
 /** What processing learned, kept for the avatar builder and for diagnostics. */
 export interface StoredAnalysis {
   body_type: string | null;
   telephoto: boolean;
   skin_tone: string | null;
+  /** The hair's colour when hair is seen; null for a bald head or when nothing could be told. */
   hair_color: string | null;
+  /** Bald, short or long hair as the photos show it (absent in analyses stored before it was measured). */
+  hair?: HairVerdict | null;
   photos: Record<
     UploadPhotoField,
     PhotoAnalysis & { check: AvatarVerdict['photos'][number]['check'] }
@@ -89,17 +94,14 @@ export function processingRepo(db: Db, outbox: WebhookOutbox, now: () => number)
         return false;
       if (outcome.analysis) {
         saveAnalysis.run(job.id, JSON.stringify(outcome.analysis), t);
-        // The sampled hair colour becomes the default hair colour, unless the client chose its own look.
+        // The hair the photos show (none when bald, its style and colour otherwise) becomes the
+        // default look, unless the client chose its own.
         const current = customization.get(job.id);
-        if (
-          outcome.status === 'ready' &&
-          current?.customization_source === 'default' &&
-          outcome.analysis.hair_color
-        ) {
+        if (outcome.status === 'ready' && current?.customization_source === 'default') {
           const c = StoredCustomization.parse(JSON.parse(current.customization));
-          if (c.assets.hair_and_headwear && c.assets.hair_and_headwear.color === null) {
-            c.assets.hair_and_headwear.color = outcome.analysis.hair_color;
-            setDefaultCustomization.run(JSON.stringify(c), job.id);
+          const seen = withSeenHair(c, outcome.analysis.hair ?? null, outcome.analysis.hair_color);
+          if (JSON.stringify(seen) !== JSON.stringify(c)) {
+            setDefaultCustomization.run(JSON.stringify(seen), job.id);
           }
         }
       }

@@ -14,15 +14,19 @@ export type AnalyseResult = Record<UploadPhotoField, PhotoAnalysis>;
  * photos of one avatar per request, off the HTTP thread.
  */
 if (!parentPort) throw new Error('the processing worker must run in a worker thread');
-const analyzer = await createPhotoAnalyzer();
+const port = parentPort;
 
-await serveWorker<AnalyseRequest, AnalyseResult, FaceTopology>(
-  parentPort,
-  async () => analyzer.faceTopology(),
-  async (photos) => {
-    const analyses = {} as AnalyseResult;
-    for (const field of UPLOAD_PHOTO_FIELDS)
-      analyses[field] = await analyzer.analyze(await readFile(photos[field]));
-    return analyses;
-  },
-);
+// No top-level await: the packaged app runs this file as a CommonJS bundle.
+void (async () => {
+  const analyzer = await createPhotoAnalyzer();
+  await serveWorker<AnalyseRequest, AnalyseResult, FaceTopology>(
+    port,
+    async () => analyzer.faceTopology(),
+    async (photos) => {
+      const analyses = {} as AnalyseResult;
+      for (const field of UPLOAD_PHOTO_FIELDS)
+        analyses[field] = await analyzer.analyze(await readFile(photos[field]));
+      return analyses;
+    },
+  );
+})();

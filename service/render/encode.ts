@@ -1,16 +1,17 @@
 import sharp from 'sharp';
 import { SRGB8_TO_LINEAR, linearToSrgb8 } from './srgb.js';
 
-export type ImageFormat = 'jpg' | 'png' | 'webp';
-export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+import {
+  MIME_TYPE_OF_FORMAT,
+  type ImageFormat,
+  type ImageMimeType,
+} from '../../shared/media/image-types.js';
+
+export type { ImageFormat, ImageMimeType };
 /** sRGB bytes, 0–255. */
 export type RgbColour = readonly [number, number, number];
 
-export const MIME_TYPES: Readonly<Record<ImageFormat, ImageMimeType>> = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-};
+export const MIME_TYPES = MIME_TYPE_OF_FORMAT;
 
 /**
  * Encodes a straight-alpha RGBA8 render. png and webp keep the alpha (the

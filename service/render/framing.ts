@@ -62,6 +62,23 @@ export function fullBodyViews(landmarks: Landmarks, width: number, height: numbe
   return [viewFrom([eye.x, eye.y, eye.z], undefined, BODY_FOV, { x: 0, y: 0, width, height })];
 }
 
+/**
+ * From the hips up, with a margin: the points below the hip joints (less a
+ * little, so the frame cuts across the thighs rather than at the crotch) are
+ * left out of the fit.
+ */
+export function halfBodyViews(landmarks: Landmarks, width: number, height: number): View[] {
+  const { min, max, points } = landmarks;
+  const hipsY = landmarks.joint('Hips')?.[1] ?? min[1] + 0.5 * (max[1] - min[1]);
+  const cut = hipsY - 0.06 * (max[1] - min[1]);
+  const kept: number[] = [];
+  for (let i = 0; i < points.length; i += 3) {
+    if (points[i + 1]! >= cut) kept.push(points[i]!, points[i + 1]!, points[i + 2]!);
+  }
+  const eye = fitEyeToPoints(kept, PORTRAIT_FOV, width / height, BODY_FILL);
+  return [viewFrom([eye.x, eye.y, eye.z], undefined, PORTRAIT_FOV, { x: 0, y: 0, width, height })];
+}
+
 /** Front, one side, back, the other side: the model turns, the camera stays. */
 export const TURNAROUND_ANGLES: readonly number[] = [0, Math.PI / 2, Math.PI, (3 * Math.PI) / 2];
 

@@ -11,7 +11,8 @@ import {
   type RgbColour,
 } from './encode.js';
 import { renderViews } from './render-views.js';
-import { sceneInfo, sceneViews } from './scenes.js';
+import { compositeOverBackdrop, paintBackdrop } from './backdrops.js';
+import { sceneInfo, sceneSetup } from './scenes.js';
 
 export { SCENES, isSceneName, UnknownSceneError, DEFAULT_SCENE, type SceneInfo } from './scenes.js';
 export type { ImageFormat, ImageMimeType, RgbColour } from './encode.js';
@@ -55,7 +56,8 @@ export async function renderAvatar(
 
 /**
  * The scene as straight-alpha RGBA8, row-major from the top: alpha 0 where
- * there is no avatar, 255 where it covers the pixel, in between on edges.
+ * there is no avatar, 255 where it covers the pixel, in between on edges;
+ * opaque everywhere in scenes with a backdrop.
  * Sizes are clamped as in renderAvatar.
  */
 export function renderRgba(
@@ -66,7 +68,10 @@ export function renderRgba(
 ): Uint8Array {
   const w = clampSize(width);
   const h = clampSize(height);
-  return renderViews(model, sceneViews(model, scene, w, h), w, h);
+  const setup = sceneSetup(model, scene, w, h);
+  const rgba = renderViews(setup.model, setup.views, w, h);
+  if (setup.backdrop) compositeOverBackdrop(rgba, paintBackdrop(setup.backdrop, w, h));
+  return rgba;
 }
 
 export function clampSize(requested: number | undefined, fallback = DEFAULT_SIZE): number {

@@ -5,6 +5,14 @@ import { sceneViews } from './scenes.js';
 import { createSyntheticAvatar } from './test-support/synthetic-avatar.js';
 
 const SIZE = 256;
+const HOSTED_SCENES = [
+  'common/transparent_half_body',
+  'common/transparent_full_body',
+  'common/forest_half_body',
+  'common/forest_full_body',
+  'common/city_full_body',
+  'common/futuristic_fantasy_full_body',
+];
 let avatar: AvatarModel;
 beforeAll(async () => {
   avatar = await createSyntheticAvatar();
@@ -38,11 +46,12 @@ function coverage(
 }
 
 describe('scene registry', () => {
-  it('lists the three scenes, preview first, and knows only those', () => {
+  it("lists our scenes and the hosted API's, preview first, and knows only those", () => {
     expect(SCENES.map((s) => s.name)).toEqual([
       'common/preview',
       'common/fullbody',
       'common/turnaround',
+      ...HOSTED_SCENES,
     ]);
     for (const scene of SCENES) {
       expect(isSceneName(scene.name)).toBe(true);
@@ -149,5 +158,41 @@ describe('scene framing', () => {
       [512, 0],
       [768, 0],
     ]);
+  });
+});
+
+describe("the hosted API's scenes", () => {
+  const opaque = (rgba: Uint8Array) => rgba.every((v, i) => i % 4 !== 3 || v === 255);
+
+  it.each(HOSTED_SCENES)('%s: the avatar in the idle pose, arms down', (scene) => {
+    const rgba = renderRgba(avatar, scene, SIZE, SIZE);
+    const tpose = coverage(renderRgba(avatar, 'common/fullbody', SIZE, SIZE), SIZE, SIZE);
+    if (scene.includes('transparent')) {
+      expect(opaque(rgba)).toBe(false);
+      const box = coverage(rgba, SIZE, SIZE);
+      expect(box.minY).toBeGreaterThan(0);
+      expect(box.count).toBeGreaterThan(SIZE * SIZE * 0.05);
+      // Arms down: narrower than the T-pose for its height.
+      const ratio = (b: typeof box) => (b.maxX - b.minX) / (b.maxY - b.minY);
+      if (scene.endsWith('full_body')) expect(ratio(box)).toBeLessThan(0.75 * ratio(tpose));
+      // A half body runs out of the frame's bottom edge.
+      if (scene.endsWith('half_body')) expect(box.maxY).toBe(SIZE - 1);
+    } else {
+      expect(opaque(rgba)).toBe(true);
+    }
+  });
+
+  it('paints each backdrop differently, behind the same avatar', () => {
+    const corners = ['forest', 'city', 'futuristic_fantasy'].map((theme) => {
+      const rgba = renderRgba(avatar, `common/${theme}_full_body`, SIZE, SIZE);
+      return Array.from(rgba.subarray(0, 4));
+    });
+    expect(new Set(corners.map((c) => c.join())).size).toBe(3);
+  });
+
+  it('poses the avatar without changing the model it was given', () => {
+    const before = Float32Array.from(avatar.meshes[0]!.positions);
+    renderRgba(avatar, 'common/transparent_full_body', 64, 64);
+    expect(avatar.meshes[0]!.positions).toEqual(before);
   });
 });

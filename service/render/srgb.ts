@@ -1,16 +1,10 @@
+import { linearToSrgb as encode, srgbToLinear as decode } from '../../shared/media/srgb.js';
+
 /**
- * sRGB transfer function. Textures and output are sRGB-encoded bytes; all
+ * sRGB lookup tables. Textures and output are sRGB-encoded bytes; all
  * lighting, filtering, blending and anti-aliasing happen in linear light,
  * because averaging encoded values darkens edges and mips.
  */
-
-function decode(encoded: number): number {
-  return encoded <= 0.04045 ? encoded / 12.92 : Math.pow((encoded + 0.055) / 1.055, 2.4);
-}
-
-function encode(linear: number): number {
-  return linear <= 0.0031308 ? linear * 12.92 : 1.055 * Math.pow(linear, 1 / 2.4) - 0.055;
-}
 
 /** sRGB byte → linear [0, 1]. */
 export const SRGB8_TO_LINEAR: Float32Array = (() => {

@@ -1,5 +1,3 @@
-import type { SessionRecord } from './session-repo.js';
-
 const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(title: string, body: string): string {
@@ -14,26 +12,6 @@ h1{font-size:1.4rem;margin:0 0 12px}dt{font-weight:600}dd{margin:0 0 8px}
 </style></head><body>${body}</body></html>`;
 }
 
-const PURPOSE: Record<SessionRecord['type'], string> = {
-  create_or_edit_existing:
-    'Open the avatar dashboard, or start creating an avatar if there is none yet',
-  create: 'Create a new avatar',
-  edit_existing: 'Edit an existing avatar',
-};
-
-export function sessionPage(session: SessionRecord, avatarCount: number): string {
-  const avatarLine = session.avatar_id
-    ? `<dt>Avatar</dt><dd><code>${escapeHtml(session.avatar_id)}</code></dd>`
-    : `<dt>Avatars of this user</dt><dd>${avatarCount}</dd>`;
-  return page(
-    'Avatar session',
-    `<main data-session-type="${escapeHtml(session.type)}"><h1>${escapeHtml(PURPOSE[session.type])}</h1>
-<dl><dt>Session</dt><dd><code>${escapeHtml(session.id)}</code></dd>
-<dt>Type</dt><dd><code>${escapeHtml(session.type)}</code></dd>${avatarLine}
-<dt>Link expires</dt><dd><time datetime="${new Date(session.expires_at).toISOString()}">${new Date(session.expires_at).toUTCString()}</time></dd></dl></main>`,
-  );
-}
-
 export const expiredSessionPage = (): string =>
   page(
     'Session expired',
@@ -42,3 +20,9 @@ export const expiredSessionPage = (): string =>
 
 export const unknownSessionPage = (): string =>
   page('Session not found', '<main class="expired"><h1>This session link is not valid</h1></main>');
+
+export const notBuiltPage = (): string =>
+  page(
+    'Session page unavailable',
+    '<main class="expired"><h1>The session page is not built</h1><p>Run <code>npm run build:session</code> and restart the service.</p></main>',
+  );

@@ -5,20 +5,22 @@ import type { Db } from '../db/database.js';
 import type { Logger } from '../log.js';
 import type { WebhookOutbox } from '../events/outbox.js';
 import type { WorkerPool } from '../workers/worker-pool.js';
-import type { ExportRepo } from '../exports/export-repo.js';
-import type { RenderRepo } from '../renders/render-repo.js';
+import type { ExportRecord, ExportRepo } from '../exports/export-repo.js';
+import type { RenderRecord, RenderRepo } from '../renders/render-repo.js';
 import type { StoredAnalysis } from '../processing/processing-repo.js';
 import type { FaceTopology } from '../processing/photo-types.js';
 import { StoredCustomization, type UploadPhotoField } from '../../shared/api/index.js';
 import { avatarDir, resolveInDataDir } from '../storage/data-paths.js';
+import { FORMAT_OF_MIME_TYPE, type ImageMimeType } from '../../shared/media/image-types.js';
 import { writeFileAtomic } from '../storage/atomic-write.js';
-import type { AvatarJob, AvatarJobResult, BuildRequest } from './task-types.js';
-
-const EXTENSION: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
+import type {
+  AvatarJob,
+  AvatarJobResult,
+  BuildRequest,
+  TaskKind,
+  TaskOutcome,
+  TaskRecord,
+} from './task-types.js';
 
 export interface AvatarJobsOptions {
   db: Db;
@@ -36,7 +38,7 @@ export interface AvatarJobsOptions {
 }
 
 /**
- * Runs export and render tasks. Like processing, the database is the queue:
+ * Runs export and render tasks, on one path described per kind. Like processing, the database is the queue:
  * every `pending` task is picked up again after a restart. The file is
  * written atomically before the row says `ready`, and the row and its event
  * are written in one transaction.
@@ -95,53 +97,39 @@ export function avatarJobs(options: AvatarJobsOptions) {
     return relative;
   }
 
-  const finishExport = db.transaction(
-    (id: string, outcome: { file: string; size: number; sha256: string } | { error: string }) => {
-      const task = options.exports.get(id);
+  /**
+   * Ends a task once: the row says ready (or failed) and its event is queued
+   * in the same transaction. False when the task is gone or already ended.
+   */
+  const finish = db.transaction(
+    <T extends TaskRecord>(kind: TaskKind<T>, id: string, outcome: TaskOutcome): boolean => {
+      const task = kind.get(id);
       if (!task || task.status !== 'pending') return false;
       const t = now();
       if ('file' in outcome) {
         db.prepare(
-          `UPDATE exports SET status = 'ready', file_path = ?, byte_size = ?, sha256 = ?, completed_at = ? WHERE id = ?`,
-        ).run(outcome.file, outcome.size, outcome.sha256, t, id);
+          `UPDATE ${kind.table} SET status = 'ready', file_path = ?, byte_size = ?${kind.hashed ? ', sha256 = ?' : ''}, completed_at = ? WHERE id = ?`,
+        ).run(
+          outcome.file,
+          outcome.data.byteLength,
+          ...(kind.hashed ? [createHash('sha256').update(outcome.data).digest('hex')] : []),
+          t,
+          id,
+        );
       } else {
         db.prepare(
-          `UPDATE exports SET status = 'failed', failure_reason = ?, completed_at = ? WHERE id = ?`,
+          `UPDATE ${kind.table} SET status = 'failed', failure_reason = ?, completed_at = ? WHERE id = ?`,
         ).run(outcome.error, t, id);
       }
-      options.outbox.enqueue(task.project_id, {
-        event: 'export.ready',
-        avatar_id: task.avatar_id,
-        user_id: userOf.get(task.avatar_id)?.user_id ?? null,
-        status: 'file' in outcome ? 'ready' : 'failed',
-        export_url: 'file' in outcome ? options.exportUrl(id) : null,
-      });
-      return true;
-    },
-  );
-
-  const finishRender = db.transaction(
-    (id: string, outcome: { file: string; size: number } | { error: string }) => {
-      const task = options.renders.get(id);
-      if (!task || task.status !== 'pending') return false;
-      const t = now();
-      if ('file' in outcome) {
-        db.prepare(
-          `UPDATE renders SET status = 'ready', file_path = ?, byte_size = ?, completed_at = ? WHERE id = ?`,
-        ).run(outcome.file, outcome.size, t, id);
-      } else {
-        db.prepare(
-          `UPDATE renders SET status = 'failed', failure_reason = ?, completed_at = ? WHERE id = ?`,
-        ).run(outcome.error, t, id);
-      }
-      options.outbox.enqueue(task.project_id, {
-        event: 'render.ready',
-        id,
-        avatar_id: task.avatar_id,
-        user_id: userOf.get(task.avatar_id)?.user_id ?? null,
-        status: 'file' in outcome ? 'ready' : 'failed',
-        render_url: 'file' in outcome ? options.renderUrl(id) : null,
-      });
+      const ready = 'file' in outcome;
+      options.outbox.enqueue(
+        task.project_id,
+        kind.event(id, task, {
+          avatar_id: task.avatar_id,
+          user_id: userOf.get(task.avatar_id)?.user_id ?? null,
+          status: ready ? 'ready' : 'failed',
+        }),
+      );
       return true;
     },
   );
@@ -155,79 +143,71 @@ export function avatarJobs(options: AvatarJobsOptions) {
       });
   }
 
-  async function runExport(id: string): Promise<void> {
-    const task = options.exports.get(id);
+  /** The one path of every task: build in a worker, store the file, then end the task. */
+  async function run<T extends TaskRecord>(kind: TaskKind<T>, id: string): Promise<void> {
+    const task = kind.get(id);
     if (!task || task.status !== 'pending') return;
     const started = performance.now();
+    const fields = { [`${kind.name}_id`]: id, avatar_id: task.avatar_id, ...kind.logFields(task) };
     try {
-      const result = await options.pool.run({
-        kind: 'glb',
-        build: buildRequest(task.avatar_id, task.customization),
-      });
-      const file = store(task.avatar_id, 'exports', `${id}.glb`, result.data);
-      const sha256 = createHash('sha256').update(result.data).digest('hex');
-      if (!finishExport.immediate(id, { file, size: result.data.byteLength, sha256 }))
-        discardOrphan(task.avatar_id);
-      log.info('export ready', {
-        export_id: id,
-        avatar_id: task.avatar_id,
+      const result = await options.pool.run(
+        kind.job(task, buildRequest(task.avatar_id, task.customization)),
+      );
+      const file = store(task.avatar_id, kind.table, kind.fileName(id, result), result.data);
+      if (!finish.immediate(kind, id, { file, data: result.data })) discardOrphan(task.avatar_id);
+      log.info(`${kind.name} ready`, {
+        ...fields,
         bytes: result.data.byteLength,
         ms: Math.round(performance.now() - started),
       });
     } catch (error) {
       if (stopped) return;
-      log.error('export failed', {
-        export_id: id,
-        avatar_id: task.avatar_id,
-        error: String(error),
-      });
-      finishExport.immediate(id, { error: 'The avatar could not be exported.' });
+      log.error(`${kind.name} failed`, { ...fields, error: String(error) });
+      finish.immediate(kind, id, { error: kind.failureReason });
     }
     options.onEvent();
   }
 
-  async function runRender(id: string): Promise<void> {
-    const task = options.renders.get(id);
-    if (!task || task.status !== 'pending') return;
-    const started = performance.now();
-    try {
-      const build = buildRequest(task.avatar_id, task.customization);
-      const result = await options.pool.run({
-        kind: 'render',
-        build,
-        scene: task.scene,
-        format: task.format,
-      });
-      const file = store(
-        task.avatar_id,
-        'renders',
-        `${id}.${EXTENSION[result.mimeType] ?? 'bin'}`,
-        result.data,
-      );
-      if (!finishRender.immediate(id, { file, size: result.data.byteLength }))
-        discardOrphan(task.avatar_id);
-      log.info('render ready', {
-        render_id: id,
-        scene: task.scene,
-        format: task.format,
-        ms: Math.round(performance.now() - started),
-      });
-    } catch (error) {
-      if (stopped) return;
-      log.error('render failed', {
-        render_id: id,
-        avatar_id: task.avatar_id,
-        error: String(error),
-      });
-      finishRender.immediate(id, { error: 'The avatar could not be rendered.' });
-    }
-    options.onEvent();
-  }
+  const exportKind: TaskKind<ExportRecord> = {
+    name: 'export',
+    table: 'exports',
+    hashed: true,
+    get: options.exports.get,
+    pending: options.exports.pending,
+    job: (_, build) => ({ kind: 'glb', build }),
+    fileName: (id) => `${id}.glb`,
+    event: (id, _, common) => ({
+      event: 'export.ready',
+      ...common,
+      export_url: common.status === 'ready' ? options.exportUrl(id) : null,
+    }),
+    failureReason: 'The avatar could not be exported.',
+    logFields: () => ({}),
+  };
+  const renderKind: TaskKind<RenderRecord> = {
+    name: 'render',
+    table: 'renders',
+    hashed: false,
+    get: options.renders.get,
+    pending: options.renders.pending,
+    job: (task, build) => ({ kind: 'render', build, scene: task.scene, format: task.format }),
+    fileName: (id, result) =>
+      `${id}.${FORMAT_OF_MIME_TYPE[result.mimeType as ImageMimeType] ?? 'bin'}`,
+    event: (id, _, common) => ({
+      event: 'render.ready',
+      id,
+      ...common,
+      render_url: common.status === 'ready' ? options.renderUrl(id) : null,
+    }),
+    failureReason: 'The avatar could not be rendered.',
+    logFields: (task) => ({ scene: task.scene, format: task.format }),
+  };
 
-  const enqueue = (key: string, run: () => Promise<void>) => {
+  const enqueue = <T extends TaskRecord>(kind: TaskKind<T>, id: string) => {
+    const key = `${kind.name}:${id}`;
     if (stopped || running.has(key)) return;
     running.add(key);
-    void run()
+    void run(kind, id)
       .catch((error: unknown) =>
         log.error('avatar job crashed', { job: key, error: String(error) }),
       )
@@ -235,12 +215,13 @@ export function avatarJobs(options: AvatarJobsOptions) {
   };
 
   return {
-    enqueueExport: (id: string) => enqueue(`export:${id}`, () => runExport(id)),
-    enqueueRender: (id: string) => enqueue(`render:${id}`, () => runRender(id)),
+    enqueueExport: (id: string) => enqueue(exportKind, id),
+    enqueueRender: (id: string) => enqueue(renderKind, id),
     /** Picks up every task a previous run left pending. */
     start(): void {
-      for (const id of options.exports.pending()) enqueue(`export:${id}`, () => runExport(id));
-      for (const id of options.renders.pending()) enqueue(`render:${id}`, () => runRender(id));
+      for (const kind of [exportKind, renderKind] as TaskKind<TaskRecord>[]) {
+        for (const id of kind.pending()) enqueue(kind, id);
+      }
     },
     async stop(): Promise<void> {
       stopped = true;

@@ -41,7 +41,8 @@ function model(build: BuildRequest): Promise<AvatarModel> {
   return made;
 }
 
-await serveWorker<AvatarJob, AvatarJobResult, undefined>(
+// Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.
+void serveWorker<AvatarJob, AvatarJobResult, undefined>(
   parentPort,
   async () => undefined,
   async (job) => {

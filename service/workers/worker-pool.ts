@@ -9,7 +9,7 @@ export type PooledWorkerMessage<Result, Ready> =
 
 export interface PoolOptions<Ready> {
   name: string;
-  /** URL of the worker entry's .ts file; a compiled build uses the .js beside it. */
+  /** URL of the worker entry's .ts file; the bundled app (scripts/build-electron.ts) runs the .cjs beside it. */
   entry: URL;
   size: number;
   /** A worker that takes longer on one job is replaced and the job fails. */
@@ -35,12 +35,12 @@ interface Slot<Request, Result> {
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
 
-/** Under tsx a TypeScript entry needs the bootstrap; a compiled build runs the .js directly. */
+/** Under tsx a TypeScript entry needs the bootstrap; the bundled app runs its CommonJS bundle directly. */
 function spawn(entry: URL): Worker {
   if (entry.pathname.endsWith('.ts') && import.meta.url.endsWith('.ts')) {
     return new Worker(BOOT, { workerData: { entry: entry.href } });
   }
-  return new Worker(new URL(entry.href.replace(/\.ts$/, '.js')));
+  return new Worker(new URL(entry.href.replace(/\.ts$/, '.cjs')));
 }
 
 /**

@@ -28,6 +28,9 @@ export const UserAvatarPathParams = z.object({ user_id: UserId, avatar_id: Uuid 
 export const UPLOAD_PHOTO_FIELDS = ['image-frontal', 'image-side-1', 'image-side-2'] as const;
 export type UploadPhotoField = (typeof UPLOAD_PHOTO_FIELDS)[number];
 
+/** The largest photo one upload field takes (a local decision: docs/spec-decisions.md). */
+export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
+
 export const BodyType = z.enum(['male', 'female']).meta({ id: 'BodyType' });
 export type BodyType = z.infer<typeof BodyType>;
 

@@ -25,6 +25,7 @@ import {
   Uuid,
   ValidationErrorItem,
 } from '../api/index.js';
+import { KIOSK_COMMANDS, KioskChangedEvent } from './kiosk-contract.js';
 import { BATCH_COMMANDS, BATCH_EVENTS } from './batch-contract.js';
 
 export { AgeGroup, BodyShape, EyeTexture };
@@ -285,6 +286,7 @@ export const COMMANDS = {
     input: z.object({ personId: Id, config: SessionConfig.optional() }).strict(),
     output: z.object({ id: z.string(), url: z.string() }),
   },
+  ...KIOSK_COMMANDS,
   ...BATCH_COMMANDS,
 } as const;
 
@@ -333,6 +335,7 @@ export const StudioEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file.saved'), jobId: Id, file: SavedFile }),
   z.object({ type: z.literal('people.changed') }),
   z.object({ type: z.literal('health'), health: Health }),
+  KioskChangedEvent,
   ...BATCH_EVENTS,
 ]);
 export type StudioEvent = z.infer<typeof StudioEvent>;

@@ -46,6 +46,12 @@ export async function startTestService(
     // Most tests look at the REST surface; the processing tests ask for workers.
     processingWorkers: 0,
     avatarWorkers: 0,
+    // The service shares this process with the tests, whose synchronous work (the glTF
+    // validator on a GLB) can block the loop for longer than the 5 s keep-alive: both
+    // timers then fire at once and the client reuses a socket the server is closing
+    // (ECONNRESET). A long keep-alive keeps that race out of the tests; closing idle
+    // sockets is tested on its own in tests/service/hostile-input.test.ts.
+    serverTimeouts: { keepAliveMs: 120_000 },
     ...options,
   });
   const token = running.defaultProject.token;

@@ -9,6 +9,7 @@ import {
 } from '../helpers/service.js';
 import { eventually } from '../helpers/receiver.js';
 import { personPhotos, upload, type PhotoSet } from '../helpers/upload.js';
+import { blackPng } from '../helpers/png.js';
 import type { AvatarDiagnostics } from '../../shared/api/index.js';
 
 let svc: TestService;
@@ -89,10 +90,13 @@ describe('photo processing', () => {
       const customization = (await svc.api('GET', `/api/v1/avatars/${avatarId}/customization`))
         .body as {
         body: string;
-        assets: { hair_and_headwear: { color: string | null } };
+        assets: { hair_and_headwear: { color: string | null } | null };
       };
       expect(customization.body).toBe('body_0');
-      expect(customization.assets.hair_and_headwear.color).toBe(diagnostics.hair_color);
+      // The fixture people are bald: no hair colour, and the default look has no hair.
+      expect((stored as { hair?: unknown }).hair).toEqual({ style: 'bald', colour: null });
+      expect(diagnostics.hair_color).toBeNull();
+      expect(customization.assets.hair_and_headwear).toBeNull();
     },
   );
 
@@ -138,6 +142,21 @@ describe('photo processing', () => {
       failed_photos: ['image-side-1', 'image-side-2'],
     });
     expect(diagnostics.failure_reason).toMatch(/turn your head/i);
+  });
+
+  it('fails an image over the pixel limit as too large, with a reason naming the limit', async () => {
+    const { diagnostics } = await process({
+      ...personPhotos('person-a'),
+      'image-side-2': blackPng(16_000, 16_000),
+    });
+    expect(diagnostics).toMatchObject({
+      status: 'failed',
+      failure_code: 'too-large',
+      failed_photos: ['image-side-2'],
+    });
+    expect(diagnostics.failure_reason).toBe(
+      'The side photo 2 is too large (16000×16000 pixels). It may have at most 100 megapixels (100,000,000 pixels); please take it at a lower resolution.',
+    );
   });
 
   it('fails a set whose two side photos show the same side', async () => {

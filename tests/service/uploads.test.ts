@@ -1,8 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { personPhotos, upload } from '../helpers/upload.js';
+import { LIMITS } from '../../service/config.js';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -210,18 +212,35 @@ describe('the upload form', () => {
     expect(await status(a.user)).toEqual([{ id: a.avatar_id, status: 'pending' }]);
   });
 
-  it('answers 413 for a request over the total limit', async () => {
+  it('answers 413 for a request over the total limit, before reading the body', async () => {
     const a = await freshAvatar();
-    const res = await fetch(a.upload_url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'multipart/form-data; boundary=x',
-        'content-length': String(200 * 1024 * 1024),
-      },
-      body: 'x',
-      // undici refuses a mismatched content-length unless the body is a stream; this header alone is what the server judges
-    }).catch(() => undefined);
-    if (res) expect(res.status).toBe(413);
+    // node:http, not fetch: fetch refuses a declared length that the body does not match,
+    // and the declared length alone is what the service judges.
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(a.upload_url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(200 * 1024 * 1024),
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => {
+          resolve({ status: res.statusCode ?? 0, body });
+          req.destroy();
+        });
+      });
+      req.on('error', reject);
+      req.write('--x\r\n');
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toEqual({
+      detail: `Request body is larger than the limit of ${LIMITS.uploadRequestBytes} bytes`,
+    });
+    expect(await status(a.user)).toEqual([{ id: a.avatar_id, status: 'pending' }]);
   });
 
   it('sniffs the real type: a text file named .jpg is stored and recorded as unknown, not refused', async () => {

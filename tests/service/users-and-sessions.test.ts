@@ -1,3 +1,4 @@
+import '../helpers/session-bundle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
 
@@ -45,6 +46,16 @@ describe('users', () => {
   });
 });
 
+/** What the session page reads first: the session, with the key from its URL. */
+async function sessionState(sessionUrl: string): Promise<unknown> {
+  const url = new URL(sessionUrl);
+  const res = await fetch(`${url.origin}${url.pathname}/api/state`, {
+    headers: { 'x-session-key': url.searchParams.get('key') ?? '' },
+  });
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
 describe('sessions', () => {
   it('defaults to create_or_edit_existing and opens a page that says so', async () => {
     const user = await newUser();
@@ -53,11 +64,9 @@ describe('sessions', () => {
     const session = res.body as { url: string; id: string; custom_upload_url: null };
     expect(session.custom_upload_url).toBeNull();
     expect(session.url.startsWith(svc.baseUrl)).toBe(true);
-    const page = await fetch(session.url);
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('data-session-type="create_or_edit_existing"');
-    expect(html).toContain(session.id);
+    expect(await sessionState(session.url)).toMatchObject({
+      session: { id: session.id, type: 'create_or_edit_existing', avatar_id: null },
+    });
   });
 
   it.each([
@@ -68,8 +77,9 @@ describe('sessions', () => {
     const user = await newUser();
     const res = await svc.api('POST', '/api/v1/sessions/new', { body: { user_id: user, config } });
     expect(res.status).toBe(200);
-    const html = await (await fetch((res.body as { url: string }).url)).text();
-    expect(html).toContain(`data-session-type="${type}"`);
+    expect(await sessionState((res.body as { url: string }).url)).toMatchObject({
+      session: { type },
+    });
   });
 
   it('edit_existing must name an avatar of this user', async () => {
@@ -84,7 +94,9 @@ describe('sessions', () => {
       },
     });
     expect(ok.status).toBe(200);
-    expect(await (await fetch((ok.body as { url: string }).url)).text()).toContain(mine.avatar_id);
+    expect(await sessionState((ok.body as { url: string }).url)).toMatchObject({
+      session: { type: 'edit_existing', avatar_id: mine.avatar_id },
+    });
     for (const avatarId of [theirs.avatar_id, '00000000-0000-4000-8000-000000000000']) {
       const res = await svc.api('POST', '/api/v1/sessions/new', {
         body: { user_id: user, config: { type: 'edit_existing', avatar_id: avatarId } },

@@ -3,6 +3,11 @@ import { attachReceiver, startTestService, type TestService } from '../helpers/s
 import { eventually, startReceiver } from '../helpers/receiver.js';
 import { WebhookTargetArgument } from '../../service/projects/webhook-target.js';
 import type { WebhookEvent, WebhookMessageLog } from '../../shared/api/index.js';
+import {
+  DISPATCH_LIMITS,
+  webhookDispatcher,
+  withDeadline,
+} from '../../service/events/dispatcher.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -36,6 +41,21 @@ function emit(svc: TestService, e: WebhookEvent): string {
 
 const log = async (svc: TestService) =>
   (await svc.api('GET', '/local/v1/webhooks/messages?limit=100')).body as WebhookMessageLog[];
+
+/** One event to a receiver that never answers, sent by a dispatcher with a short timeout. */
+async function hangingWithQuickTimeout(retryDelaysMs: number[], attemptTimeoutMs: number) {
+  const svc = await startTestService({ retryDelaysMs, now: Date.now });
+  cleanups.push(() => svc.stop());
+  const receiver = await attachReceiver(svc);
+  cleanups.push(() => receiver.close());
+  receiver.setMode('hang');
+  await svc.context.dispatcher.stop();
+  const quick = webhookDispatcher({ ...svc.context, retryDelaysMs, attemptTimeoutMs });
+  cleanups.push(() => quick.stop());
+  svc.context.outbox.enqueue(svc.defaultProject.id, event(1));
+  quick.start();
+  return svc;
+}
 
 describe('webhook delivery', () => {
   it('signs each delivery with Standard Webhooks headers that the receiver verifies', async () => {
@@ -81,34 +101,20 @@ describe('webhook delivery', () => {
     const { svc, receiver } = await setup();
     receiver.setMode('gone');
     emit(svc, event(1));
-    await eventually(() => receiver.hits() === 1);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(svc.context.projects.webhookEndpoints(svc.defaultProject.id)[0]!.enabled).toBe(false);
+    await eventually(
+      () => !svc.context.projects.webhookEndpoints(svc.defaultProject.id)[0]!.enabled,
+    );
     receiver.setMode('ok');
     emit(svc, event(2));
-    await new Promise((r) => setTimeout(r, 400));
-    expect(receiver.hits()).toBe(1);
+    // No delivery row exists for the disabled endpoint, so nothing is left that could reach it.
     const [second, first] = await log(svc);
     expect(first!.deliveries.map((d) => d.status)).toEqual(['endpoint_disabled']);
     expect(second!.deliveries).toEqual([]);
+    expect(receiver.hits()).toBe(1);
   });
 
   it('counts a receiver that does not answer in time as a failure', async () => {
-    const svc = await startTestService({ retryDelaysMs: [60_000], now: Date.now });
-    cleanups.push(() => svc.stop());
-    const receiver = await attachReceiver(svc);
-    cleanups.push(() => receiver.close());
-    receiver.setMode('hang');
-    svc.context.dispatcher.stop();
-    const { webhookDispatcher } = await import('../../service/events/dispatcher.js');
-    const quick = webhookDispatcher({
-      ...svc.context,
-      retryDelaysMs: [60_000],
-      attemptTimeoutMs: 200,
-    });
-    cleanups.push(() => quick.stop());
-    svc.context.outbox.enqueue(svc.defaultProject.id, event(1));
-    quick.start();
+    const svc = await hangingWithQuickTimeout([60_000], 200);
     const [message] = await eventually(() => {
       const entries = svc.context.outbox.log(null, { limit: 1 });
       return entries[0]!.deliveries[0]!.attempts.length === 1 ? entries : undefined;
@@ -118,6 +124,45 @@ describe('webhook delivery', () => {
       error: 'timed out after 200 ms',
     });
     expect(message!.deliveries[0]!.status).toBe('pending');
+  });
+
+  it("keeps another project's events on time while a receiver hangs", async () => {
+    const { svc, receiver: hung } = await setup([60_000]);
+    hung.setMode('hang');
+    for (let n = 1; n <= 20; n++) emit(svc, event(n));
+    const other = svc.context.projects.create({ name: 'Other', plan: 'paid', webhooks: [] });
+    const theirs = await startReceiver(other.webhook_secret);
+    cleanups.push(() => theirs.close());
+    svc.context.projects.update(other.id, { webhooks: [WebhookTargetArgument.parse(theirs.url)] });
+    await eventually(() => hung.hits() === DISPATCH_LIMITS.perEndpoint);
+    const id = svc.context.outbox.enqueue(other.id, event(99));
+    svc.context.dispatcher.nudge();
+    await eventually(() => theirs.received.length === 1);
+    expect(theirs.received[0]).toMatchObject({ id, verified: true });
+    // Delivered while every send to the hung receiver still waits on its 15 s timeout.
+    const attempts = svc.context.outbox
+      .log(svc.defaultProject.id, { limit: 100 })
+      .flatMap((m) => m.deliveries.flatMap((d) => d.attempts));
+    expect(attempts).toEqual([]);
+    expect(hung.hits()).toBe(DISPATCH_LIMITS.perEndpoint);
+  });
+
+  it('records a timed-out send as a failed attempt and retries it on the schedule', async () => {
+    const svc = await hangingWithQuickTimeout([20, 20], 100);
+    const [message] = await eventually(() => {
+      const entries = svc.context.outbox.log(null, { limit: 1 });
+      return entries[0]!.deliveries[0]!.status === 'failed' ? entries : undefined;
+    });
+    expect(message!.deliveries[0]!.attempts.map((a) => a.error)).toEqual(
+      Array(3).fill('timed out after 100 ms'),
+    );
+  });
+
+  it('ends an attempt at its deadline even when the send ignores its abort signal', async () => {
+    const never = new Promise<number>(() => undefined);
+    await expect(withDeadline(50, new AbortController().signal, () => never)).rejects.toThrow(
+      'timed out after 50 ms',
+    );
   });
 
   it('sends each endpoint only the events it subscribed to', async () => {

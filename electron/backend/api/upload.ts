@@ -1,27 +1,28 @@
 import { open, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
-import { UploadResponse, type BodyType } from '../../../shared/api/index.js';
+import {
+  MAX_PHOTO_BYTES,
+  UploadResponse,
+  type BodyType,
+  type UploadPhotoField,
+} from '../../../shared/api/index.js';
+import {
+  FORMAT_OF_MIME_TYPE,
+  sniffPhotoMimeType,
+  type ImageMimeType,
+} from '../../../shared/media/image-types.js';
 import { StudioFailure } from '../studio-failure.js';
 import { failureFromResponse } from './failure-from-response.js';
 import { postStream } from './post-stream.js';
 
-/** The service's per-photo limit (docs/spec-decisions.md); checked here so a bad photo never leaves. */
-export const MAX_PHOTO_BYTES = 25 * 1024 * 1024;
-
-export type PhotoType = 'image/jpeg' | 'image/png' | 'image/webp';
-
-/** The real type by magic bytes, or null: the name and declared type prove nothing. */
-export function sniffPhotoType(head: Uint8Array): PhotoType | null {
-  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'image/jpeg';
-  if ([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => head[i] === b))
-    return 'image/png';
-  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
-  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'image/webp';
-  return null;
-}
+// The service's per-photo limit, checked here too so that a bad photo never leaves; and the
+// real type by magic bytes (the name and declared type prove nothing). Both live in shared/.
+export { MAX_PHOTO_BYTES };
+export { sniffPhotoMimeType as sniffPhotoType };
+export type PhotoType = ImageMimeType;
 
 export interface UploadPhoto {
-  field: 'image-frontal' | 'image-side-1' | 'image-side-2';
+  field: UploadPhotoField;
   path: string;
 }
 
@@ -42,7 +43,7 @@ export async function checkPhoto(photo: UploadPhoto): Promise<CheckedPhoto> {
   } finally {
     await handle.close();
   }
-  const type = sniffPhotoType(head);
+  const type = sniffPhotoMimeType(head);
   if (!type)
     throw new StudioFailure(
       'bad_input',
@@ -77,12 +78,6 @@ async function* readPooled(file: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-const EXTENSION: Record<PhotoType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
 /**
  * Uploads three photos to a signed upload URL (no bearer token: the URL is
  * the credential). The multipart body is generated while it is sent, each
@@ -106,7 +101,7 @@ export async function uploadPhotos(options: {
     );
   const fileHead = (p: CheckedPhoto) =>
     enc.encode(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.field}.${EXTENSION[p.type]}"\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="${p.field}"; filename="${p.field}.${FORMAT_OF_MIME_TYPE[p.type]}"\r\n` +
         `Content-Type: ${p.type}\r\n\r\n`,
     );
   const crlf = enc.encode('\r\n');

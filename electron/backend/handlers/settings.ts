@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { CommandOutput } from '../../../shared/studio/index.js';
 import { secretAccount } from '../connection.js';
+import { hostedBaseUrlProblem } from '../connection-policy.js';
+import { libraryFolderProblem } from '../library-folder.js';
 import type { BackendContext, HandlerSlice } from '../context.js';
 import { StudioFailure } from '../studio-failure.js';
 import { KeychainUnavailableError } from '../vault.js';
@@ -56,6 +58,15 @@ export function settingsHandlers(ctx: BackendContext): HandlerSlice<SettingsComm
   return {
     'settings.get': async () => settingsView(),
     'settings.update': async (input) => {
+      if (input.api?.mode === 'hosted') {
+        const problem = hostedBaseUrlProblem(input.api.baseUrl);
+        if (problem) throw new StudioFailure('bad_input', problem);
+      }
+      const libraryDir = input.libraryDir ? path.resolve(input.libraryDir) : undefined;
+      if (libraryDir) {
+        const problem = libraryFolderProblem(libraryDir);
+        if (problem) throw new StudioFailure('bad_input', problem);
+      }
       const s = settings.get();
       if (input.webhookSecret !== undefined) {
         if (s.api.mode !== 'hosted' && !input.api)
@@ -72,7 +83,7 @@ export function settingsHandlers(ctx: BackendContext): HandlerSlice<SettingsComm
       settings.update({
         ...(input.api ? { api: input.api } : {}),
         ...(input.listener ? { listener: input.listener } : {}),
-        ...(input.libraryDir ? { libraryDir: path.resolve(input.libraryDir) } : {}),
+        ...(libraryDir ? { libraryDir } : {}),
       });
       const connection = link.connection();
       if (reconnect) await link.restart();

@@ -1,15 +1,17 @@
-import { ankleJoint, neckZ, shoulderJoint } from './body-skeleton.js';
+import { ankleJoint, neckZ, shoulderJoint, skeletonFor } from './body-skeleton.js';
 import type { Proportions } from './proportions.js';
-import type { TubeSpec } from './tube.js';
-import { lerp, type Vec3 } from './vec3.js';
+import { FINGERS, type Finger } from './skeleton.js';
+import { TUBE_DEFAULTS, type TubeSpec } from './tube.js';
+import { addScaled, lerp, sub, type Vec3 } from './vec3.js';
 
 /** The body as tubes; garments and shoes reuse them, inflated and cut. */
 export interface BodyPlan {
   torso: TubeSpec;
   neck: TubeSpec;
   arms: [TubeSpec, TubeSpec];
-  hands: [TubeSpec, TubeSpec];
-  thumbs: [TubeSpec, TubeSpec];
+  palms: [TubeSpec, TubeSpec];
+  /** Thumb, index, middle, ring and pinky of the left hand, then of the right. */
+  fingers: [TubeSpec[], TubeSpec[]];
   legs: [TubeSpec, TubeSpec];
   feet: [TubeSpec, TubeSpec];
 }
@@ -26,9 +28,8 @@ function torso(p: Proportions): TubeSpec {
     u: [1, 0, 0],
     segments: 40,
     rings: 44,
+    ...TUBE_DEFAULTS,
     exponent: 2.3,
-    capStart: true,
-    capEnd: true,
     bones: [
       'Hips',
       'Spine',
@@ -43,6 +44,8 @@ function torso(p: Proportions): TubeSpec {
       'RightUpLeg',
     ],
     falloff: 0.045,
+    // Below the armpit the chest follows the spine, not the arms.
+    reach: { LeftArm: p.armpitY, RightArm: p.armpitY },
     sections: [
       {
         label: 'crotch',
@@ -112,9 +115,7 @@ function neck(p: Proportions): TubeSpec {
     u: [1, 0, 0],
     segments: 20,
     rings: 8,
-    exponent: 2,
-    capStart: true,
-    capEnd: true,
+    ...TUBE_DEFAULTS,
     bones: ['Spine2', 'Neck', 'Head'],
     falloff: 0.03,
     sections: [
@@ -147,9 +148,7 @@ function arm(p: Proportions, side: 1 | -1): TubeSpec {
     u: [0, 1, 0],
     segments: 18,
     rings: 34,
-    exponent: 2,
-    capStart: true,
-    capEnd: true,
+    ...TUBE_DEFAULTS,
     bones: left
       ? ['LeftShoulder', 'LeftArm', 'LeftForeArm', 'LeftHand']
       : ['RightShoulder', 'RightArm', 'RightForeArm', 'RightHand'],
@@ -185,65 +184,72 @@ function arm(p: Proportions, side: 1 | -1): TubeSpec {
   };
 }
 
-function hand(p: Proportions, side: 1 | -1): TubeSpec {
+/** The palm, from the wrist to just past the knuckles; the fingers grow out of its end. */
+function palm(p: Proportions, side: 1 | -1): TubeSpec {
   const j = shoulderJoint(p);
   const wristX = j[0] + p.upperArm + p.foreArm;
   const at = (f: number): Vec3 => [side * (wristX + f * p.hand), j[1], j[2]];
   const t = p.handHalfThickness;
   const w = p.handHalfWidth;
-  const left = side === 1;
+  const s = side === 1 ? 'Left' : 'Right';
   return {
-    name: left ? 'leftHand' : 'rightHand',
+    ...TUBE_DEFAULTS,
+    name: `${s.toLowerCase()}Palm`,
     direction: [side, 0, 0],
     u: [0, 1, 0],
     segments: 16,
-    rings: 14,
+    rings: 12,
     exponent: 2.6,
-    capStart: true,
-    capEnd: true,
-    bones: left ? ['LeftForeArm', 'LeftHand'] : ['RightForeArm', 'RightHand'],
-    falloff: 0.02,
+    bones: [
+      `${s}ForeArm`,
+      `${s}Hand`,
+      `${s}HandThumb1`,
+      `${s}HandIndex1`,
+      `${s}HandMiddle1`,
+      `${s}HandRing1`,
+      `${s}HandPinky1`,
+    ],
+    falloff: 0.015,
     sections: [
       { centre: at(-0.08), halfU: p.arm.wrist * 0.7, halfV: p.arm.wrist * 0.95 },
-      { label: 'palm', centre: at(0.3), halfU: t, halfV: w },
-      { label: 'knuckles', centre: at(0.5), halfU: t * 0.9, halfV: w * 0.95 },
-      { centre: at(0.8), halfU: t * 0.7, halfV: w * 0.85 },
-      { label: 'tip', centre: at(1), halfU: t * 0.45, halfV: w * 0.6 },
+      { label: 'palm', centre: at(0.25), halfU: t, halfV: w },
+      { label: 'knuckles', centre: at(0.45), halfU: t * 0.85, halfV: w * 0.97 },
+      { centre: at(0.52), halfU: t * 0.6, halfV: w * 0.85 },
     ],
   };
 }
 
-function thumb(p: Proportions, side: 1 | -1): TubeSpec {
-  const j = shoulderJoint(p);
-  const wristX = j[0] + p.upperArm + p.foreArm;
-  const start: Vec3 = [
-    side * (wristX + 0.12 * p.hand),
-    j[1] - 0.002,
-    j[2] + p.handHalfWidth * 0.55,
-  ];
-  const reach: Vec3 = [side * 0.3 * p.hand, -0.012, 0.3 * p.hand];
-  const at = (f: number): Vec3 => [
-    start[0] + reach[0] * f,
-    start[1] + reach[1] * f,
-    start[2] + reach[2] * f,
-  ];
-  const r = p.handHalfThickness * 0.75;
-  const left = side === 1;
+/**
+ * A finger: a tapering tube through its joints, from inside the palm to the
+ * tip, skinned to its three bones. The thumb is thicker and starts nearer
+ * the wrist.
+ */
+function finger(p: Proportions, side: 1 | -1, name: Finger): TubeSpec {
+  const joints = skeletonFor(p).joints;
+  const s = side === 1 ? 'Left' : 'Right';
+  const bone = (k: 1 | 2 | 3 | 4) => `${s}Hand${name}${k}` as const;
+  const base = joints[bone(1)];
+  const tip = joints[bone(4)];
+  const direction = sub(tip, base);
+  const thumb = name === 'Thumb';
+  const r = p.handHalfThickness * (thumb ? 0.7 : name === 'Pinky' ? 0.48 : 0.56);
+  const wide = thumb ? 1.1 : 1.05;
+  const start = addScaled(base, direction, thumb ? 0.05 : -0.08);
+  const end = addScaled(tip, direction, -0.02);
   return {
-    name: left ? 'leftThumb' : 'rightThumb',
-    direction: reach,
+    ...TUBE_DEFAULTS,
+    name: `${s.toLowerCase()}${name}`,
+    direction,
     u: [0, 1, 0],
-    segments: 10,
-    rings: 7,
-    exponent: 2,
-    capStart: true,
-    capEnd: true,
-    bones: left ? ['LeftHand'] : ['RightHand'],
-    falloff: 0.02,
+    segments: 8,
+    rings: 12,
+    bones: [`${s}Hand`, bone(1), bone(2), bone(3)],
+    falloff: 0.01,
     sections: [
-      { centre: at(0), halfU: r * 1.2, halfV: r * 1.4 },
-      { centre: at(0.5), halfU: r, halfV: r * 1.05 },
-      { centre: at(1), halfU: r * 0.75, halfV: r * 0.8 },
+      { centre: start, halfU: r * (thumb ? 1.25 : 1), halfV: r * wide * (thumb ? 1.3 : 1) },
+      { centre: joints[bone(2)], halfU: r * 0.92, halfV: r * wide * 0.95 },
+      { centre: joints[bone(3)], halfU: r * 0.84, halfV: r * wide * 0.88 },
+      { centre: end, halfU: r * 0.72, halfV: r * wide * 0.76 },
     ],
   };
 }
@@ -265,9 +271,7 @@ function leg(p: Proportions, side: 1 | -1): TubeSpec {
     u: [1, 0, 0],
     segments: 22,
     rings: 40,
-    exponent: 2,
-    capStart: true,
-    capEnd: true,
+    ...TUBE_DEFAULTS,
     bones: left
       ? ['Hips', 'LeftUpLeg', 'LeftLeg', 'LeftFoot']
       : ['Hips', 'RightUpLeg', 'RightLeg', 'RightFoot'],
@@ -319,9 +323,8 @@ function foot(p: Proportions, side: 1 | -1): TubeSpec {
     u: [1, 0, 0],
     segments: 18,
     rings: 18,
+    ...TUBE_DEFAULTS,
     exponent: 2.5,
-    capStart: true,
-    capEnd: true,
     bones: left
       ? ['LeftLeg', 'LeftFoot', 'LeftToeBase']
       : ['RightLeg', 'RightFoot', 'RightToeBase'],
@@ -342,8 +345,8 @@ export function bodyPlan(p: Proportions): BodyPlan {
     torso: torso(p),
     neck: neck(p),
     arms: [arm(p, 1), arm(p, -1)],
-    hands: [hand(p, 1), hand(p, -1)],
-    thumbs: [thumb(p, 1), thumb(p, -1)],
+    palms: [palm(p, 1), palm(p, -1)],
+    fingers: [FINGERS.map((f) => finger(p, 1, f)), FINGERS.map((f) => finger(p, -1, f))],
     legs: [leg(p, 1), leg(p, -1)],
     feet: [foot(p, 1), foot(p, -1)],
   };
@@ -354,8 +357,8 @@ export function allTubes(plan: BodyPlan): TubeSpec[] {
     plan.torso,
     plan.neck,
     ...plan.arms,
-    ...plan.hands,
-    ...plan.thumbs,
+    ...plan.palms,
+    ...plan.fingers.flat(),
     ...plan.legs,
     ...plan.feet,
   ];

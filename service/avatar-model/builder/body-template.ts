@@ -31,7 +31,7 @@ export function bodyTemplate(body: BodyShape, age: AgeGroup): BodyTemplate {
   const mesh = new MeshBuilder();
   for (const tube of allTubes(plan)) {
     const first = appendTube(mesh, tube);
-    skinByDistance(mesh, first, skeleton, tube.bones, tube.falloff);
+    skinByDistance(mesh, first, skeleton, tube.bones, tube.falloff, tube.reach);
   }
   const made = { key, proportions, skeleton, plan, body: mesh };
   templates.set(key, made);

@@ -2,9 +2,12 @@ import type { StoredCustomization } from '../../../shared/api/index.js';
 import type { BuiltinAsset } from '../../assets/builtin-catalogue.js';
 import type { FaceTopology } from '../../processing/photo-types.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
-import type { AvatarMesh, AvatarModel } from '../model.js';
+import type { AvatarJoint, AvatarMesh, AvatarModel } from '../model.js';
+import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
 import { chooseAssets } from './assets/resolve-assets.js';
+import { seenHairColour } from './head-hair.js';
+import { addFaceMorphTargets } from './face-rig/morph-targets.js';
 import {
   boneScaleFactors,
   boneScaleTransforms,
@@ -13,11 +16,12 @@ import {
 } from './bone-scale.js';
 import { BODY_SHAPE_SPECS } from './body-shapes.js';
 import { withEyes } from './body-skeleton.js';
+import { bodySkinTexture } from './body-skin-texture.js';
 import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
-import { solidMaterial } from './materials.js';
+import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
@@ -53,12 +57,12 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     correction,
     c.eye_texture,
   );
-  const chosen = chooseAssets(c, input.catalogue, input.analysis.hair_color);
+  const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));
   const parts: Part[] = [
     {
       name: 'Body',
       mesh: template.body,
-      material: solidMaterial('Skin', skin, { roughness: 0.6 }),
+      material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,
     ...buildAssets(chosen, template, head.frame),
@@ -69,11 +73,14 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const meshes = parts
     .filter((p) => p.mesh.triangleCount > 0)
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
+  const joints = toAvatarJoints(
+    transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
+  );
+  addFaceMorphTargets(meshes, joints);
   return {
     meshes,
-    joints: toAvatarJoints(
-      transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
-    ),
+    joints,
+    animations: builtInAnimations(joints),
     extras: {
       metadata: { ...c.metadata },
       body: c.body,
@@ -87,6 +94,8 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
       skin_tone_correction: correction,
       eye_texture: c.eye_texture,
       eye_colour: EYE_COLOURS[c.eye_texture].iris,
+      // Where the eyeballs' centres are (the LeftEye/RightEye bones), for whoever rigs the eyes.
+      eye_centres: eyeCentres(joints),
       assets: chosen,
     },
   };
@@ -100,4 +109,14 @@ function crownHeight(meshes: readonly AvatarMesh[]): number {
     for (let i = 1; i < m.positions.length; i += 3) top = Math.max(top, m.positions[i]!);
   }
   return top;
+}
+
+function eyeCentres(joints: readonly AvatarJoint[]): Record<string, number[]> {
+  const centres: Record<string, number[]> = {};
+  for (const j of joints) {
+    if (j.name === 'LeftEye' || j.name === 'RightEye') {
+      centres[j.name] = j.position.map((v) => Math.round(v * 10000) / 10000);
+    }
+  }
+  return centres;
 }

@@ -12,7 +12,7 @@ import { MeshBuilder } from './mesh-builder.js';
 import { distance, scale, type Vec3 } from './vec3.js';
 
 /** An eyeball's radius per metre of eye opening (24 mm balls behind 29 mm wide openings). */
-const RADIUS_PER_WIDTH = 0.42;
+export const RADIUS_PER_WIDTH = 0.42;
 /** The iris covers the front of the ball up to this angle from straight ahead. */
 const IRIS_ANGLE = Math.asin(0.5);
 /** Pupil and collarette as fractions of the iris radius. */

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../model.js';
 import { buildAvatar } from './build-avatar.js';
+import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
 import {
   analysisOf,
   bounds,
@@ -24,8 +25,12 @@ function texel(m: AvatarMesh, u: number, v: number): [number, number, number] {
   return [t.rgba[i]!, t.rgba[i + 1]!, t.rgba[i + 2]!];
 }
 
-/** Every 7th landmark: enough to describe a face's shape. */
-const SAMPLE = Array.from({ length: Math.floor(LANDMARKS / 7) }, (_, i) => 7 * i);
+/** The eyelids are reshaped on purpose: eyes photographed closed are opened. */
+const LIDS = new Set([LEFT_LIDS, RIGHT_LIDS].flatMap((l) => [...l.upper, ...l.lower, ...l.crease]));
+/** Every 7th landmark but the lids': enough to describe a face's shape. */
+const SAMPLE = Array.from({ length: Math.floor(LANDMARKS / 7) }, (_, i) => 7 * i).filter(
+  (i) => !LIDS.has(i),
+);
 
 /**
  * A face's shape whatever its pose and size: distances between sampled

@@ -15,6 +15,9 @@ import type { Part } from './part.js';
 import { decodeView, type PhotoView } from './photo-views.js';
 import type { Proportions } from './proportions.js';
 import { skinRigid } from './skin-weights.js';
+import { boneIndex } from './skeleton.js';
+import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
+import { buildMouth } from './head-mouth.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
@@ -62,7 +65,10 @@ export async function buildHead(
   const face = frontal.faces[0];
   if (!face) throw new Error('the frontal photo has no face to build the head from');
   const canonical = canonicalFace(face.mesh, proportions.headHeight / (1 + CROWN_ABOVE_FOREHEAD));
-  const points = canonical.points;
+  // The photos' cameras are fitted to the landmarks as photographed; the avatar's own eyes are open.
+  const photoPoints = canonical.points;
+  const points = photoPoints.map((p): Vec3 => [...p]);
+  openEyes(points);
   const shape = fitHead(points);
   const surface = faceSurface(topology);
   const mesh = buildHeadMesh(points, face.mesh, surface, shape);
@@ -79,7 +85,7 @@ export async function buildHead(
       .filter(
         (s): s is typeof s & { face: FaceAnalysis } => s.face !== undefined && s.photo.width > 0,
       )
-      .map((s) => decodeView(s.name, s.bytes, s.photo, s.face, points, referenceSkin)),
+      .map((s) => decodeView(s.name, s.bytes, s.photo, s.face, photoPoints, referenceSkin)),
   );
   const texture = await headTexture(mesh, views, skinTone, skinCorrection);
 
@@ -90,13 +96,22 @@ export async function buildHead(
     neckZ(proportions) + 0.012 - shape.centre[2],
   ];
   const eyes = placeEyes(points);
+  const eyeParts = buildEyes(eyes, eyeColour);
   const parts: Part[] = [
     { name: 'Head', mesh, material: texturedMaterial('HeadSkin', texture, { roughness: 0.6 }) },
-    ...buildEyes(eyes, eyeColour),
+    ...eyeParts,
+    ...buildMouth(points),
+    ...buildBrowsAndLashes(
+      points,
+      photoPoints,
+      shape.centre,
+      views.find((v) => v.name === 'frontal'),
+    ),
   ];
   for (const part of parts) {
     translate(part.mesh, offset);
-    skinRigid(part.mesh, 0, 'Head');
+    if (eyeParts.includes(part)) skinToEyes(part.mesh);
+    else skinRigid(part.mesh, 0, 'Head');
   }
   return {
     parts,
@@ -122,6 +137,15 @@ async function headTexture(
   const rgb = bakeHeadTexture(mesh, normals, views, fallback, HEAD_ATLAS_SIZE);
   correctImage(rgb, correction);
   return jpegTexture(rgb, HEAD_ATLAS_SIZE, HEAD_ATLAS_SIZE);
+}
+
+/** Each eyeball turns with its own bone (Ready Player Me's LeftEye and RightEye). */
+function skinToEyes(mesh: MeshBuilder): void {
+  const left = boneIndex('LeftEye');
+  const right = boneIndex('RightEye');
+  for (let v = 0; v < mesh.vertexCount; v++) {
+    mesh.setInfluences(v, [mesh.position(v)[0] > 0 ? left : right], [1]);
+  }
 }
 
 function translate(mesh: MeshBuilder, offset: Vec3): void {

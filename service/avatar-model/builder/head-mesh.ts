@@ -2,17 +2,7 @@ import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
 import type { FaceSurface } from './face-landmarks.js';
 import { skullRadius, type HeadShape } from './head-shape.js';
 import { MeshBuilder } from './mesh-builder.js';
-import {
-  add,
-  addScaled,
-  cross,
-  length,
-  normalize,
-  scale,
-  smoothstep,
-  sub,
-  type Vec3,
-} from './vec3.js';
+import { addScaled, length, normalize, smoothstep, sub, type Vec3 } from './vec3.js';
 
 /**
  * Layout of the head texture atlas (fractions of its side): the face, as the
@@ -50,7 +40,7 @@ export function buildHeadMesh(
   for (let t = 0; t < surface.triangles.length; t += 3) {
     mesh.triangle(surface.triangles[t]!, surface.triangles[t + 1]!, surface.triangles[t + 2]!);
   }
-  if (surface.mouth) closeMouth(mesh, surface.mouth);
+  // The mouth stays open: the lips' inner edge meets the mouth cavity (head-mouth.ts).
   appendSkull(mesh, surface.rim, shape);
   return mesh;
 }
@@ -78,32 +68,6 @@ function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [nu
     c.left + ((p[0] - x0) / (x1 - x0)) * (c.right - c.left),
     c.top + ((p[1] - y0) / (y1 - y0)) * (c.bottom - c.top),
   ];
-}
-
-/** Closes the lips with a fan around a point set slightly back, as a closed mouth. */
-function closeMouth(mesh: MeshBuilder, loop: readonly number[]): void {
-  let centre: Vec3 = [0, 0, 0];
-  let u = 0;
-  let v = 0;
-  for (const i of loop) {
-    centre = add(centre, mesh.position(i));
-    u += mesh.uvs[2 * i]!;
-    v += mesh.uvs[2 * i + 1]!;
-  }
-  const n = loop.length;
-  centre = scale(centre, 1 / n);
-  centre[2] -= 0.002;
-  const c = mesh.vertex(centre, [u / n, v / n]);
-  // Wind the fan so it faces forward (+z), whichever way the loop runs.
-  const a = mesh.position(loop[0]!);
-  const b = mesh.position(loop[1]!);
-  const forward = cross(sub(a, centre), sub(b, centre))[2] > 0;
-  for (let k = 0; k < n; k++) {
-    const p = loop[k]!;
-    const q = loop[(k + 1) % n]!;
-    if (forward) mesh.triangle(c, p, q);
-    else mesh.triangle(c, q, p);
-  }
 }
 
 /**

@@ -11,6 +11,12 @@ export class MeshBuilder {
   readonly indices: number[] = [];
   readonly joints: number[] = [];
   readonly weights: number[] = [];
+  /** Whether any vertex was given texture coordinates; the others get (0, 0). */
+  private textured = false;
+
+  get hasUvs(): boolean {
+    return this.textured;
+  }
 
   get vertexCount(): number {
     return this.positions.length / 3;
@@ -22,7 +28,8 @@ export class MeshBuilder {
 
   vertex(p: Vec3, uv?: readonly [number, number]): number {
     this.positions.push(p[0], p[1], p[2]);
-    if (uv) this.uvs.push(uv[0], uv[1]);
+    this.uvs.push(uv ? uv[0] : 0, uv ? uv[1] : 0);
+    if (uv) this.textured = true;
     this.joints.push(0, 0, 0, 0);
     this.weights.push(0, 0, 0, 0);
     return this.vertexCount - 1;
@@ -61,6 +68,7 @@ export class MeshBuilder {
     // Loops, not spread arguments: large meshes would overflow the call stack.
     for (const v of other.positions) this.positions.push(v);
     for (const v of other.uvs) this.uvs.push(v);
+    this.textured ||= other.textured;
     for (const v of other.joints) this.joints.push(v);
     for (const v of other.weights) this.weights.push(v);
     for (const i of other.indices) this.indices.push(i + offset);
@@ -120,19 +128,30 @@ export function finishMesh(
 ): AvatarMesh {
   const positions = new Float32Array(builder.positions);
   const indices = new Uint32Array(builder.indices);
-  const textured = builder.uvs.length > 0;
-  if (textured && builder.uvs.length !== builder.vertexCount * 2) {
-    throw new Error(`${name}: some vertices lack texture coordinates`);
-  }
+  const textured = builder.hasUvs;
   return {
     name,
     positions,
     // Only textured meshes have seams: vertices repeated for a second texture coordinate.
     normals: smoothNormals(positions, indices, textured),
-    ...(textured ? { uvs: new Float32Array(builder.uvs) } : {}),
+    uvs: textured ? new Float32Array(builder.uvs) : planarUvs(positions),
     indices,
     joints: new Uint16Array(builder.joints),
     weights: new Float32Array(builder.weights),
     material,
   };
+}
+
+/**
+ * Texture coordinates for an untextured mesh, so that every primitive has
+ * them (tools that bake or paint need them): a front projection, one unit
+ * of texture per two metres.
+ */
+function planarUvs(positions: Float32Array): Float32Array {
+  const uvs = new Float32Array((positions.length / 3) * 2);
+  for (let v = 0; v < positions.length / 3; v++) {
+    uvs[2 * v] = 0.5 + positions[3 * v]! / 2;
+    uvs[2 * v + 1] = 1 - positions[3 * v + 1]! / 2;
+  }
+  return uvs;
 }

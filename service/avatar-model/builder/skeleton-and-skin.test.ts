@@ -139,12 +139,21 @@ describe.each(PEOPLE)('the skeleton and skin of %s', (person) => {
   it('skins the head and what it carries to the head, and shoes to the feet', async () => {
     const model = await build(person, DRESSED);
     const headIndex = model.joints.findIndex((j) => j.name === 'Head');
-    for (const name of ['Head', 'EyeIrises', 'GlassesFrame', 'GlassesLenses']) {
+    for (const name of ['Head', 'GlassesFrame', 'GlassesLenses']) {
       const m = mesh(model, name);
       for (let v = 0; v < m.weights.length; v += 4) {
         expect(m.joints[v]).toBe(headIndex);
         expect(m.weights[v]).toBe(1);
       }
+    }
+    // The eyeballs turn on their own bones, as Ready Player Me's do.
+    const eyes = new Set(
+      ['LeftEye', 'RightEye'].map((n) => model.joints.findIndex((j) => j.name === n)),
+    );
+    const irises = mesh(model, 'EyeIrises');
+    for (let v = 0; v < irises.weights.length; v += 4) {
+      expect(eyes.has(irises.joints[v]!)).toBe(true);
+      expect(irises.weights[v]).toBe(1);
     }
     const feet = new Set(
       ['LeftLeg', 'LeftFoot', 'LeftToeBase', 'RightLeg', 'RightFoot', 'RightToeBase'].map((n) =>

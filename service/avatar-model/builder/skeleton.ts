@@ -2,7 +2,7 @@ import type { AvatarJoint } from '../model.js';
 import { boneFrame, conjugateQuat, IDENTITY_QUAT, multiplyQuat, type Quat } from './rotation.js';
 import { sub, type Vec3 } from './vec3.js';
 
-const FINGERS = ['Thumb', 'Index', 'Middle', 'Ring', 'Pinky'] as const;
+export const FINGERS = ['Thumb', 'Index', 'Middle', 'Ring', 'Pinky'] as const;
 export type Finger = (typeof FINGERS)[number];
 type Side = 'Left' | 'Right';
 type FingerBone = `${Side}Hand${Finger}${1 | 2 | 3 | 4}`;

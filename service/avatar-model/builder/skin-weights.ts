@@ -1,6 +1,15 @@
 import type { MeshBuilder } from './mesh-builder.js';
 import { boneIndex, type BoneName, type Skeleton } from './skeleton.js';
-import { distanceToSegment } from './vec3.js';
+import { distanceToSegment, smoothstep } from './vec3.js';
+
+/**
+ * The lowest height (m) at which a bone still moves a tube's skin; its
+ * influence fades in over REACH_FADE above it. The arms reach down the
+ * torso only to the armpit, so lowering them does not drag the chest's
+ * sides with them.
+ */
+export type BoneReach = Partial<Record<BoneName, number>>;
+const REACH_FADE = 0.04;
 
 /** Influences below this share are dropped (and the rest renormalised) to keep the skin clean. */
 const MIN_WEIGHT = 0.02;
@@ -18,12 +27,17 @@ export function skinByDistance(
   skeleton: Skeleton,
   bones: readonly BoneName[],
   falloff: number,
+  reach: BoneReach = {},
 ): void {
-  const segments = bones.map((name) => ({
-    joint: boneIndex(name),
-    from: skeleton.joints[name],
-    to: skeleton.tails[name],
-  }));
+  const segments = bones.map((name) => {
+    const lowest = reach[name];
+    return {
+      joint: boneIndex(name),
+      from: skeleton.joints[name],
+      to: skeleton.tails[name],
+      reach: (y: number) => (lowest === undefined ? 1 : smoothstep(lowest, lowest + REACH_FADE, y)),
+    };
+  });
   const distances = new Array<number>(segments.length);
   for (let v = first; v < mesh.vertexCount; v++) {
     const p = mesh.position(v);
@@ -31,13 +45,15 @@ export function skinByDistance(
     for (let b = 0; b < segments.length; b++) {
       const s = segments[b]!;
       distances[b] = distanceToSegment(p, s.from, s.to);
-      nearest = Math.min(nearest, distances[b]!);
+      // A bone that cannot reach this vertex is not its nearest either.
+      if (s.reach(p[1]) > 0) nearest = Math.min(nearest, distances[b]!);
     }
     const ranked = segments
       .map((s, b) => ({
         joint: s.joint,
-        w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)),
+        w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)) * s.reach(p[1]),
       }))
+      .filter((r) => r.w > 0)
       .sort((a, b) => b.w - a.w)
       .slice(0, 4);
     setNormalised(mesh, v, ranked);

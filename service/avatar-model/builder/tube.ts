@@ -1,4 +1,5 @@
 import type { BoneName } from './skeleton.js';
+import type { BoneReach } from './skin-weights.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { MonotoneSpline } from './monotone-spline.js';
 import { addScaled, cross, normalize, scale, sub, dot, type Vec3 } from './vec3.js';
@@ -33,7 +34,16 @@ export interface TubeSpec {
   bones: readonly BoneName[];
   /** Distance (m) over which influence fades from one bone to the next. */
   falloff: number;
+  /** Bones that move only the part of the tube above a height. */
+  reach?: BoneReach;
 }
+
+/** What most tubes share: elliptical sections, closed at both ends. */
+export const TUBE_DEFAULTS = {
+  exponent: 2,
+  capStart: true,
+  capEnd: true,
+} as const satisfies Partial<TubeSpec>;
 
 export interface TubeOptions {
   /** Added to both half extents: garments are the body's tubes, inflated. */
@@ -87,13 +97,14 @@ function superellipse(angle: number, exponent: number): [number, number] {
 /**
  * Appends the tube to `mesh` and returns the index of its first vertex.
  * Rings run along `direction` and around from u towards v = direction × u,
- * which makes the quads counter-clockwise seen from outside.
+ * which makes the quads counter-clockwise seen from outside. Texture
+ * coordinates run around (u, 0..1) and along the whole tube's profile (v, 0..1).
  */
 export function appendTube(mesh: MeshBuilder, spec: TubeSpec, options: TubeOptions = {}): number {
   const first = mesh.vertexCount;
   const d = normalize(spec.direction);
   const u = normalize(sub(spec.u, scale(d, dot(spec.u, d))));
-  const v = cross(d, u);
+  const v3 = cross(d, u);
   const lengths = profileLengths(spec.sections);
   const total = lengths[lengths.length - 1]!;
   const channel = (f: (s: Section) => number) =>
@@ -115,6 +126,7 @@ export function appendTube(mesh: MeshBuilder, spec: TubeSpec, options: TubeOptio
     superellipse((2 * Math.PI * j) / n, spec.exponent),
   );
 
+  // Each ring repeats its first vertex at u = 1, so the texture wraps without a smeared seam.
   const ringCentres: Vec3[] = [];
   const ringRadii: number[] = [];
   for (let k = 0; k < rings; k++) {
@@ -124,22 +136,27 @@ export function appendTube(mesh: MeshBuilder, spec: TubeSpec, options: TubeOptio
     const b = hv.at(x) + inflate;
     ringCentres.push(centre);
     ringRadii.push(Math.min(a, b));
-    for (const [pu, pv] of profile) {
-      mesh.vertex(addScaled(addScaled(centre, u, a * pu), v, b * pv));
+    const v = x / total;
+    for (let j = 0; j <= n; j++) {
+      const [pu, pv] = profile[j % n]!;
+      mesh.vertex(addScaled(addScaled(centre, u, a * pu), v3, b * pv), [j / n, v]);
     }
   }
-  const at = (k: number, j: number) => first + k * n + (j % n);
+  const at = (k: number, j: number) => first + k * (n + 1) + j;
   for (let k = 0; k < rings - 1; k++) {
     for (let j = 0; j < n; j++) mesh.quad(at(k, j), at(k, j + 1), at(k + 1, j + 1), at(k + 1, j));
   }
   // Caps bulge a little so the tube ends round rather than flat.
   if (options.capStart ?? spec.capStart) {
-    const c = mesh.vertex(addScaled(ringCentres[0]!, d, -0.5 * ringRadii[0]!));
+    const c = mesh.vertex(addScaled(ringCentres[0]!, d, -0.5 * ringRadii[0]!), [0.5, from / total]);
     for (let j = 0; j < n; j++) mesh.triangle(c, at(0, j + 1), at(0, j));
   }
   if (options.capEnd ?? spec.capEnd) {
     const last = rings - 1;
-    const c = mesh.vertex(addScaled(ringCentres[last]!, d, 0.5 * ringRadii[last]!));
+    const c = mesh.vertex(addScaled(ringCentres[last]!, d, 0.5 * ringRadii[last]!), [
+      0.5,
+      to / total,
+    ]);
     for (let j = 0; j < n; j++) mesh.triangle(c, at(last, j), at(last, j + 1));
   }
   return first;

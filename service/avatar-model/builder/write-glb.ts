@@ -94,6 +94,37 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
     scene.addChild(node);
   }
 
+  for (const clip of model.animations ?? []) {
+    const animation = doc.createAnimation(clip.name);
+    const input = doc
+      .createAccessor(`${clip.name}_times`)
+      .setType('SCALAR')
+      .setArray(clip.times)
+      .setBuffer(buffer);
+    for (const channel of clip.channels) {
+      const sampler = doc
+        .createAnimationSampler()
+        .setInput(input)
+        .setInterpolation('LINEAR')
+        .setOutput(
+          doc
+            .createAccessor(`${clip.name}_${channel.joint}_${channel.path}`)
+            .setType(channel.path === 'rotation' ? 'VEC4' : 'VEC3')
+            .setArray(channel.values)
+            .setBuffer(buffer),
+        );
+      animation
+        .addSampler(sampler)
+        .addChannel(
+          doc
+            .createAnimationChannel()
+            .setSampler(sampler)
+            .setTargetNode(joints[channel.joint]!)
+            .setTargetPath(channel.path),
+        );
+    }
+  }
+
   scene.setExtras({ ...model.extras });
   doc.getRoot().setExtras({ ...model.extras });
   Object.assign(doc.getRoot().getAsset(), {
@@ -145,7 +176,22 @@ function meshNode(
     .setAttribute('JOINTS_0', accessor('joints', 'VEC4', joints))
     .setAttribute('WEIGHTS_0', accessor('weights', 'VEC4', normalisedWeights(mesh.weights)));
   if (mesh.uvs) primitive.setAttribute('TEXCOORD_0', accessor('uv', 'VEC2', mesh.uvs));
-  return doc.createNode(name).setMesh(doc.createMesh(name).addPrimitive(primitive));
+  const gltfMesh = doc.createMesh(name).addPrimitive(primitive);
+  const targets = mesh.morphTargets ?? [];
+  for (const target of targets) {
+    primitive.addTarget(
+      doc
+        .createPrimitiveTarget(target.name)
+        .setAttribute('POSITION', accessor(`morph_${target.name}`, 'VEC3', target.positions)),
+    );
+  }
+  if (targets.length > 0) {
+    // targetNames is how three.js, Blender and Unity name the shapes (glTF itself has no field).
+    gltfMesh
+      .setWeights(targets.map(() => 0))
+      .setExtras({ targetNames: targets.map((t) => t.name) });
+  }
+  return doc.createNode(name).setMesh(gltfMesh);
 }
 
 /**

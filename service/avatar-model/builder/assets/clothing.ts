@@ -3,7 +3,13 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
 import { skinByDistance } from '../skin-weights.js';
-import { appendTube, sectionFraction, type TubeOptions, type TubeSpec } from '../tube.js';
+import {
+  appendTube,
+  sectionFraction,
+  TUBE_DEFAULTS,
+  type TubeOptions,
+  type TubeSpec,
+} from '../tube.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -104,9 +110,7 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
             u: [1, 0, 0],
             segments: 6,
             rings: 4,
-            exponent: 2,
-            capStart: true,
-            capEnd: true,
+            ...TUBE_DEFAULTS,
             bones: ['Spine2', 'Neck'],
             falloff: 0.04,
             sections: [
@@ -183,9 +187,7 @@ function appendButtons(mesh: MeshBuilder, t: BodyTemplate): void {
         u: [1, 0, 0],
         segments: 8,
         rings: 2,
-        exponent: 2,
-        capStart: true,
-        capEnd: true,
+        ...TUBE_DEFAULTS,
         bones: ['Spine', 'Spine1', 'Spine2'],
         falloff: 0.05,
         sections: [

@@ -1,3 +1,5 @@
+import { invert } from '../invert.js';
+
 /** What a file really is, judged by its first bytes and never by its name or declared type. */
 export type SniffedImageType =
   'jpeg' | 'png' | 'webp' | 'gif' | 'bmp' | 'tiff' | 'heif' | 'unknown';
@@ -26,7 +28,32 @@ export function sniffImageType(head: Uint8Array): SniffedImageType {
 /** The formats the avatar pipeline accepts (spec part 7: anything else fails processing). */
 export const ACCEPTED_IMAGE_TYPES: ReadonlySet<SniffedImageType> = new Set(['jpeg', 'png', 'webp']);
 
-export const FILE_EXTENSION: Record<SniffedImageType, string> = {
+/** The photo and render formats, by the short name the API uses for renders. */
+export type ImageFormat = 'jpg' | 'png' | 'webp';
+export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export const MIME_TYPE_OF_FORMAT: Readonly<Record<ImageFormat, ImageMimeType>> = {
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+};
+
+export const FORMAT_OF_MIME_TYPE = invert(MIME_TYPE_OF_FORMAT);
+
+/** The MIME type of an accepted photo, by its magic bytes; null for anything else. */
+export function sniffPhotoMimeType(head: Uint8Array): ImageMimeType | null {
+  const type = sniffImageType(head);
+  return type === 'jpeg' || type === 'png' || type === 'webp' ? MIME_TYPE_OF_SNIFFED[type] : null;
+}
+
+const MIME_TYPE_OF_SNIFFED = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+} as const;
+
+/** The extension a stored file gets, by what it really is. */
+export const FILE_EXTENSION: Readonly<Record<SniffedImageType, string>> = {
   jpeg: 'jpg',
   png: 'png',
   webp: 'webp',

@@ -1,0 +1,228 @@
+import sharp from 'sharp';
+import type { Suite } from './suite.js';
+import type { AvatarModel } from '../service/avatar-model/model.js';
+import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
+import {
+  fitAffineCamera,
+  type AffineCamera,
+} from '../service/avatar-model/builder/affine-camera.js';
+import {
+  analysisOf,
+  inputFor,
+  PEOPLE,
+  photosOf,
+} from '../service/avatar-model/builder/test-support.js';
+import {
+  cross,
+  dot,
+  normalize,
+  scale,
+  sub,
+  type Vec3,
+} from '../service/avatar-model/builder/vec3.js';
+import { customizationForBodyType } from '../service/customization/defaults.js';
+import { loadHuman } from '../service/processing/human-loader.js';
+import type { RgbImage } from '../service/processing/pixel-stats.js';
+import { subjectMask } from '../service/processing/subject-mask.js';
+import type { View } from '../service/render/camera.js';
+import { renderViews } from '../service/render/render-views.js';
+
+/**
+ * The likeness suite: per fixture person and photo, the head silhouette's
+ * IoU between the photo and the avatar rendered with the camera recovered
+ * for that photo, and Human's face-description (faceres) similarity between
+ * every photo and every avatar seen from the same viewpoint.
+ */
+
+const VIEWS = [
+  ['frontal', 'image-frontal', 'frontal'],
+  ['side 1', 'image-side-1', 'side1'],
+  ['side 2', 'image-side-2', 'side2'],
+] as const;
+/** Photos and renders are compared at this side (the fixtures are 1024²). */
+const SIDE = 512;
+const IOU_GOAL = 0.85;
+/** A camera this far away with a matching narrow field of view is as good as affine. */
+const CAMERA_DISTANCE = 20;
+
+type Embedding = number[];
+
+interface ViewResult {
+  iou: number;
+  photo: Embedding | null;
+  avatar: Embedding | null;
+}
+
+/**
+ * The renderer's pinhole camera that stands in for an affine photo camera
+ * (model point → photo pixel), scaled to an image of `size` pixels: far away,
+ * looking along the affine camera's depth axis, so that every model point
+ * lands where the affine camera puts it.
+ */
+export function viewFromAffine(camera: AffineCamera, centre: Vec3, size: number): View {
+  const ax: Vec3 = [camera.x[0], camera.x[1], camera.x[2]];
+  const ay: Vec3 = [camera.y[0], camera.y[1], camera.y[2]];
+  const pixelsPerMetre = (Math.hypot(...ax) + Math.hypot(...ay)) / 2;
+  const right = normalize(ax);
+  const down = normalize(ay);
+  const up = normalize(sub(scale(down, -1), scale(right, -dot(down, right))));
+  const back = cross(right, up);
+  const half = size / 2;
+  // Image-centre offsets: W/2 + s·right·(p − eye) = s·right·p + tx, and likewise for y (down).
+  const eye: Vec3 = [0, 0, 0];
+  const along = (axis: Vec3, amount: number) => {
+    for (let k = 0; k < 3; k++) eye[k] = eye[k]! + axis[k]! * amount;
+  };
+  along(right, (half - camera.x[3]) / pixelsPerMetre);
+  along(up, (camera.y[3] - half) / pixelsPerMetre);
+  along(back, dot(back, centre) + CAMERA_DISTANCE);
+  const row = (axis: Vec3) => [axis[0], axis[1], axis[2], -dot(axis, eye)];
+  return {
+    camera: {
+      modelView: Float64Array.from([...row(right), ...row(up), ...row(back)]),
+      fovY: 2 * Math.atan(half / (pixelsPerMetre * CAMERA_DISTANCE)),
+      near: CAMERA_DISTANCE - 2,
+    },
+    viewport: { x: 0, y: 0, width: size, height: size },
+  };
+}
+
+/** The Head mesh starts with the 468 face landmarks, in model space. */
+function faceLandmarks(model: AvatarModel): Vec3[] {
+  const head = model.meshes.find((m) => m.name === 'Head');
+  if (!head) throw new Error('the avatar has no Head mesh');
+  return Array.from({ length: 468 }, (_, i): Vec3 => [
+    head.positions[3 * i]!,
+    head.positions[3 * i + 1]!,
+    head.positions[3 * i + 2]!,
+  ]);
+}
+
+async function decodePhoto(bytes: Uint8Array): Promise<RgbImage> {
+  const { data, info } = await sharp(bytes)
+    .resize(SIDE, SIDE, { fit: 'fill' })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** IoU of two masks over the rows above `cut` (the chin): the head, not the shoulders. */
+function headIou(a: Uint8Array, b: Uint8Array, width: number, cut: number): number {
+  let both = 0;
+  let either = 0;
+  const rows = Math.max(0, Math.min(width, Math.round(cut)));
+  for (let i = 0; i < rows * width; i++) {
+    if (a[i] && b[i]) both++;
+    if (a[i] || b[i]) either++;
+  }
+  return either === 0 ? 0 : both / either;
+}
+
+export const likenessSuite: Suite = async () => {
+  process.stderr.write('likeness: loading Human with faceres\n');
+  const { human, tf } = await loadHuman({ describe: true });
+  const describe = async (img: RgbImage): Promise<Embedding | null> => {
+    const input = tf.tensor4d(img.data, [1, img.height, img.width, 3], 'int32');
+    try {
+      const result = await human.detect(input);
+      const embedding = result.face[0]?.embedding;
+      return embedding && embedding.length > 0 ? [...embedding] : null;
+    } finally {
+      tf.dispose(input);
+    }
+  };
+
+  const results = new Map<string, ViewResult[]>();
+  for (const person of PEOPLE) {
+    process.stderr.write(`likeness: ${person}\n`);
+    const analysis = analysisOf(person);
+    const bodyType = analysis.body_type === 'female' ? 'female' : 'male';
+    const model = await buildAvatar(
+      inputFor(person, customizationForBodyType(bodyType, analysis.hair ?? null)),
+    );
+    const landmarks = faceLandmarks(model);
+    const centre = scale(
+      landmarks.reduce<Vec3>((s, p) => [s[0] + p[0], s[1] + p[1], s[2] + p[2]], [0, 0, 0]),
+      1 / landmarks.length,
+    );
+    const photos = photosOf(person);
+    const rows: ViewResult[] = [];
+    for (const [, field, key] of VIEWS) {
+      const stored = analysis.photos[field];
+      const face = stored.faces[0];
+      if (!face) throw new Error(`${person} ${field}: no face in the stored analysis`);
+      const toSide = SIDE / stored.width;
+      const pixels = face.mesh.map((p) => [p[0] * toSide, p[1] * toSide]);
+      const view = viewFromAffine(fitAffineCamera(landmarks, pixels), centre, SIDE);
+      const rgba = renderViews(model, [view], SIDE, SIDE);
+      const photo = await decodePhoto(photos[key]);
+      const segmented = subjectMask(photo);
+      if (!segmented) throw new Error(`${person} ${field}: the backdrop is not plain`);
+      const avatarMask = new Uint8Array(SIDE * SIDE);
+      const composed = Buffer.alloc(SIDE * SIDE * 3);
+      for (let i = 0; i < SIDE * SIDE; i++) {
+        const alpha = rgba[4 * i + 3]! / 255;
+        avatarMask[i] = alpha >= 0.5 ? 1 : 0;
+        for (let c = 0; c < 3; c++) {
+          composed[3 * i + c] = Math.round(
+            rgba[4 * i + c]! * alpha + segmented.backdrop[c]! * (1 - alpha),
+          );
+        }
+      }
+      const chinRow = pixels[152]![1]!;
+      rows.push({
+        iou: headIou(segmented.mask, avatarMask, SIDE, chinRow),
+        photo: await describe(photo),
+        avatar: await describe({ data: composed, width: SIDE, height: SIDE }),
+      });
+    }
+    results.set(person, rows);
+  }
+
+  const lines: string[] = [`silhouette IoU above the chin (goal ≥ ${IOU_GOAL} in every view)`];
+  lines.push(`${'person'.padEnd(10)}${VIEWS.map(([name]) => name.padStart(9)).join('')}`);
+  const summary: Record<string, unknown> = {};
+  for (const [person, rows] of results) {
+    lines.push(`${person.padEnd(10)}${rows.map((r) => r.iou.toFixed(3).padStart(9)).join('')}`);
+    summary[person] = { iou: rows.map((r) => Number(r.iou.toFixed(3))) };
+  }
+  let ownBest = 0;
+  let cases = 0;
+  VIEWS.forEach(([name], v) => {
+    lines.push('', `faceres similarity, ${name}: rows photo, columns avatar (* = row's best)`);
+    lines.push(`${''.padEnd(10)}${PEOPLE.map((p) => p.padStart(10)).join('')}`);
+    for (const photoPerson of PEOPLE) {
+      const photo = results.get(photoPerson)![v]!.photo;
+      const sims = PEOPLE.map((avatarPerson) => {
+        const avatar = results.get(avatarPerson)![v]!.avatar;
+        return photo && avatar ? human.match.similarity(photo, avatar) : Number.NaN;
+      });
+      const best = sims.indexOf(Math.max(...sims.filter((s) => !Number.isNaN(s))));
+      cases++;
+      if (PEOPLE[best] === photoPerson) ownBest++;
+      lines.push(
+        `${photoPerson.padEnd(10)}${sims
+          .map((s, i) => (Number.isNaN(s) ? 'no face' : `${s.toFixed(3)}${i === best ? '*' : ' '}`))
+          .map((s) => s.padStart(10))
+          .join('')}`,
+      );
+      (summary[photoPerson] as Record<string, unknown>)[`similarity_${name.replace(' ', '')}`] =
+        sims.map((s) => Number(s.toFixed(3)));
+    }
+  });
+  lines.push('', `own avatar most similar: ${ownBest} of ${cases} (goal: all)`);
+  const ious = [...results.values()].flatMap((rows) => rows.map((r) => r.iou));
+  process.stdout.write(`${lines.join('\n')}\n`);
+  process.stdout.write(
+    JSON.stringify({
+      suite: 'likeness',
+      ...summary,
+      min_iou: Number(Math.min(...ious).toFixed(3)),
+      own_best: ownBest,
+      cases,
+      target_met: ious.every((i) => i >= IOU_GOAL) && ownBest === cases,
+    }) + '\n',
+  );
+  for (const model of Object.values(human.models.models)) model?.dispose();
+};

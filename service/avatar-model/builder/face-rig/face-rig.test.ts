@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { AvatarMesh, AvatarModel } from '../../model.js';
+import { build, glbJson, joint, mesh, validate, writeModel } from '../test-support.js';
+import { ARKIT_BLENDSHAPES } from './arkit-names.js';
+import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
+
+const at = (m: AvatarMesh, v: number, target?: string): [number, number, number] => {
+  const p = m.positions;
+  const d = target ? m.morphTargets!.find((t) => t.name === target)!.positions : null;
+  return [0, 1, 2].map((k) => p[3 * v + k]! + (d ? d[3 * v + k]! : 0)) as [number, number, number];
+};
+const gap = (m: AvatarMesh, upper: number, lower: number, target?: string) =>
+  at(m, upper, target)[1] - at(m, lower, target)[1];
+
+describe('ARKit blend shapes on the face', () => {
+  it('gives the head all 52, named exactly as ARKit, in the GLB too', async () => {
+    const model = await build('person-a');
+    const head = mesh(model, 'Head');
+    expect(head.morphTargets!.map((t) => t.name)).toEqual([...ARKIT_BLENDSHAPES]);
+    expect(new Set(ARKIT_BLENDSHAPES).size).toBe(52);
+    for (const t of head.morphTargets!) {
+      expect(t.positions.length, t.name).toBe(head.positions.length);
+      expect(Math.max(...t.positions.map(Math.abs)), `${t.name} moves`).toBeGreaterThan(5e-4);
+    }
+    const glb = await writeModel(model);
+    const json = glbJson(glb) as unknown as {
+      meshes: {
+        name: string;
+        extras?: { targetNames?: string[] };
+        primitives: { targets?: unknown[] }[];
+      }[];
+    };
+    const gltfHead = json.meshes.find((m) => m.name === 'HeadMesh' || m.name === 'Head')!;
+    expect(gltfHead.extras?.targetNames).toEqual([...ARKIT_BLENDSHAPES]);
+    expect(gltfHead.primitives[0]!.targets).toHaveLength(52);
+    const report = await validate(glb);
+    expect(report.issues.numErrors).toBe(0);
+    expect(report.issues.numWarnings).toBe(0);
+  });
+
+  it.each(['person-a', 'person-b', 'person-c'] as const)(
+    '%s: jawOpen drops the chin at least 1.5 cm and parts the lips over the teeth',
+    async (person) => {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      const drop = at(head, 152)[1] - at(head, 152, 'jawOpen')[1];
+      expect(drop).toBeGreaterThanOrEqual(0.015);
+      // The lips' inner edges (13 upper, 14 lower) part by more than a centimetre.
+      expect(gap(head, 13, 14, 'jawOpen')).toBeGreaterThan(0.01);
+      // The upper teeth stay under the upper lip, the lower teeth go down with the jaw.
+      const upper = mesh(model, 'TeethUpper');
+      const lower = mesh(model, 'TeethLower');
+      expect(upper.morphTargets).toBeUndefined();
+      const count = lower.positions.length / 3;
+      const tops = Array.from({ length: count }, (_, v) => at(lower, v, 'jawOpen')[1]);
+      const rest = Array.from({ length: count }, (_, v) => at(lower, v)[1]);
+      expect(Math.min(...rest.map((y, v) => y - tops[v]!))).toBeGreaterThan(0.008);
+      const lowerTeethTop = Math.max(...tops);
+      const upperTeethBottom = Math.min(
+        ...Array.from({ length: upper.positions.length / 3 }, (_, v) => at(upper, v)[1]),
+      );
+      // Between the parted lips one sees teeth: the upper row's edge is below the open upper lip.
+      expect(upperTeethBottom).toBeLessThan(at(head, 13, 'jawOpen')[1]);
+      expect(lowerTeethTop).toBeGreaterThan(at(head, 14, 'jawOpen')[1] - 0.004);
+    },
+  );
+
+  it('opens the eyes the photos show closed, and the blinks close them again', async () => {
+    const model = await build('person-a');
+    const head = mesh(model, 'Head');
+    for (const [lids, blink] of [
+      [LEFT_LIDS, 'eyeBlinkLeft'],
+      [RIGHT_LIDS, 'eyeBlinkRight'],
+    ] as const) {
+      const width = Math.hypot(
+        ...[0, 1, 2].map((k) => at(head, lids.corners[0])[k]! - at(head, lids.corners[1])[k]!),
+      );
+      const open = gap(head, lids.upper[3]!, lids.lower[3]!);
+      expect(open / width, 'open at rest').toBeGreaterThan(0.25);
+      expect(gap(head, lids.upper[3]!, lids.lower[3]!, blink), 'closed by the blink').toBeLessThan(
+        0.15 * open,
+      );
+      const other = blink === 'eyeBlinkLeft' ? RIGHT_LIDS : LEFT_LIDS;
+      expect(gap(head, other.upper[3]!, other.lower[3]!, blink)).toBeCloseTo(
+        gap(head, other.upper[3]!, other.lower[3]!),
+        5,
+      );
+    }
+  });
+
+  it('turns the irises with eyeLook, about the LeftEye and RightEye bones', async () => {
+    const model: AvatarModel = await build('person-a');
+    const irises = mesh(model, 'EyeIrises');
+    const names = irises.morphTargets!.map((t) => t.name);
+    expect(names.filter((n) => n.startsWith('eyeLook'))).toHaveLength(8);
+    const centre = (side: 1 | -1, target?: string) => {
+      let sum = [0, 0, 0];
+      let n = 0;
+      for (let v = 0; v < irises.positions.length / 3; v++) {
+        const p = at(irises, v, target);
+        if (Math.sign(irises.positions[3 * v]!) !== side) continue;
+        sum = sum.map((s, k) => s + p[k]!);
+        n++;
+      }
+      return sum.map((s) => s / n);
+    };
+    const left = joint(model, 'LeftEye');
+    expect(left[0]).toBeGreaterThan(0);
+    // Looking out turns the left iris towards +x, looking in towards the nose (−x); up raises it.
+    expect(centre(1, 'eyeLookOutLeft')[0]! - centre(1)[0]!).toBeGreaterThan(0.003);
+    expect(centre(1, 'eyeLookInLeft')[0]! - centre(1)[0]!).toBeLessThan(-0.003);
+    expect(centre(1, 'eyeLookUpLeft')[1]! - centre(1)[1]!).toBeGreaterThan(0.002);
+    expect(centre(-1, 'eyeLookUpLeft')).toEqual(centre(-1));
+    // The iris keeps its distance from the eye's centre: it turns, it does not slide.
+    const before = Math.hypot(...centre(1).map((c, k) => c - left[k]!));
+    const after = Math.hypot(...centre(1, 'eyeLookDownLeft').map((c, k) => c - left[k]!));
+    expect(after).toBeCloseTo(before, 4);
+    const skinned = irises.joints[0]!;
+    expect(model.joints[skinned]!.name).toMatch(/^(Left|Right)Eye$/);
+  });
+
+  it('has eyelids, brows, lashes, teeth and a tongue that tongueOut pushes out', async () => {
+    const model = await build('person-a');
+    for (const name of ['Brows', 'Lashes', 'TeethUpper', 'TeethLower', 'Tongue', 'MouthCavity']) {
+      expect(mesh(model, name).indices.length, name).toBeGreaterThan(0);
+    }
+    const tongue = mesh(model, 'Tongue');
+    const out = tongue.morphTargets!.find((t) => t.name === 'tongueOut')!.positions;
+    const front = Math.max(
+      ...Array.from(
+        { length: tongue.positions.length / 3 },
+        (_, v) => at(tongue, v, 'tongueOut')[2],
+      ),
+    );
+    expect(front).toBeGreaterThan(at(mesh(model, 'Head'), 13)[2]);
+    expect(out.length).toBe(tongue.positions.length);
+  });
+});

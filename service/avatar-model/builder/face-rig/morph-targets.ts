@@ -1,0 +1,206 @@
+import type { AvatarJoint, AvatarMesh } from '../../model.js';
+import { RADIUS_PER_WIDTH } from '../eyes.js';
+import { distance, smoothstep, sub, type Vec3 } from '../vec3.js';
+import { faceShapes, type EyeBall, type FaceShape } from './face-shapes.js';
+import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
+
+/** The head mesh's first vertices are the 468 face landmarks, in their order. */
+export const FACE_LANDMARKS = 468;
+
+/**
+ * How each face part follows the shapes. `landmarks`: like the nearest
+ * landmarks, fading out between `fade[0]` and `fade[1]` metres from them
+ * (the skull far behind the face stays put); `jaw`: lower parts (below the
+ * lips' line) turn with the jaw; `tongue` and `eye` as named.
+ */
+interface FollowRule {
+  fade?: [number, number];
+  jaw?: 'lower' | 'all';
+  tongue?: boolean;
+  eye?: boolean;
+}
+
+const RULES: Record<string, FollowRule> = {
+  Head: { fade: [0.004, 0.035] },
+  Brows: { fade: [0.012, 0.03] },
+  Lashes: { fade: [0.012, 0.03] },
+  MouthCavity: { fade: [0.002, 0.01], jaw: 'lower' },
+  TeethLower: { jaw: 'all' },
+  Tongue: { jaw: 'all', tongue: true },
+  EyeWhites: { eye: true },
+  EyePupils: { eye: true },
+  EyeIrisInner: { eye: true },
+  EyeIrises: { eye: true },
+};
+
+/** Nearest landmarks used to carry their motion to a vertex that is not one. */
+const NEIGHBOURS = 4;
+
+/**
+ * Gives the face's meshes ARKit's 52 blend shapes as morph targets: the
+ * head carries all of them, every other face part the ones that move it.
+ * Works on the finished model-space meshes, so bone scaling is already in.
+ */
+export function addFaceMorphTargets(meshes: AvatarMesh[], joints: readonly AvatarJoint[]): void {
+  const head = meshes.find((m) => m.name === 'Head');
+  if (!head || head.positions.length < FACE_LANDMARKS * 3) return;
+  const landmarks = Array.from({ length: FACE_LANDMARKS }, (_, i) => vertex(head.positions, i));
+  const eyeBall = (name: 'LeftEye' | 'RightEye', lids: typeof LEFT_LIDS): EyeBall => {
+    const joint = joints.find((j) => j.name === name);
+    const width = distance(landmarks[lids.corners[0]]!, landmarks[lids.corners[1]]!);
+    const centre: Vec3 = joint ? [...joint.position] : landmarks[lids.upper[3]!]!;
+    return { centre, radius: RADIUS_PER_WIDTH * width };
+  };
+  const eyes = { left: eyeBall('LeftEye', LEFT_LIDS), right: eyeBall('RightEye', RIGHT_LIDS) };
+  const shapes = faceShapes({ landmarks, eyes });
+  const lineY = (landmarks[13]![1] + landmarks[14]![1]) / 2;
+
+  for (const mesh of meshes) {
+    const rule = RULES[mesh.name];
+    if (!rule) continue;
+    const count = mesh.positions.length / 3;
+    const carriers = rule.fade ? nearestLandmarks(mesh, landmarks, mesh === head, rule.fade) : null;
+    const targets = [];
+    for (const shape of shapes) {
+      const offsets = new Float32Array(count * 3);
+      for (let v = 0; v < count; v++)
+        addOffset(offsets, v, shape, rule, mesh.positions, carriers, lineY, eyes);
+      let moves = false;
+      for (let k = 0; k < offsets.length && !moves; k++) moves = Math.abs(offsets[k]!) > 1e-7;
+      if (moves || mesh === head) targets.push({ name: shape.name, positions: offsets });
+    }
+    if (targets.length > 0) mesh.morphTargets = targets;
+  }
+}
+
+interface Carrier {
+  /** Landmark indices and their weights (summing to the fade factor). */
+  landmarks: number[];
+  weights: number[];
+}
+
+function nearestLandmarks(
+  mesh: AvatarMesh,
+  landmarks: readonly Vec3[],
+  isHead: boolean,
+  fade: [number, number],
+): Carrier[] {
+  const count = mesh.positions.length / 3;
+  const carriers: Carrier[] = [];
+  const box: { min: Vec3; max: Vec3 } = {
+    min: [Infinity, Infinity, Infinity],
+    max: [-Infinity, -Infinity, -Infinity],
+  };
+  for (const l of landmarks) {
+    for (let k = 0; k < 3; k++) {
+      box.min[k] = Math.min(box.min[k]!, l[k]! - fade[1]);
+      box.max[k] = Math.max(box.max[k]!, l[k]! + fade[1]);
+    }
+  }
+  for (let v = 0; v < count; v++) {
+    if (isHead && v < FACE_LANDMARKS) {
+      carriers.push({ landmarks: [v], weights: [1] });
+      continue;
+    }
+    const px = mesh.positions[3 * v]!;
+    const py = mesh.positions[3 * v + 1]!;
+    const pz = mesh.positions[3 * v + 2]!;
+    // Beyond the fade around the face's box (the back of the skull) nothing follows the face.
+    if (
+      px < box.min[0] ||
+      px > box.max[0] ||
+      py < box.min[1] ||
+      py > box.max[1] ||
+      pz < box.min[2]
+    ) {
+      carriers.push({ landmarks: [], weights: [] });
+      continue;
+    }
+    const near: { i: number; d: number }[] = [];
+    let worst = Infinity;
+    for (let i = 0; i < landmarks.length; i++) {
+      const l = landmarks[i]!;
+      const d2 = (px - l[0]) ** 2 + (py - l[1]) ** 2 + (pz - l[2]) ** 2;
+      if (near.length < NEIGHBOURS || d2 < worst) {
+        near.push({ i, d: d2 });
+        near.sort((a, b) => a.d - b.d);
+        if (near.length > NEIGHBOURS) near.pop();
+        worst = near[near.length - 1]!.d;
+      }
+    }
+    for (const n of near) n.d = Math.sqrt(n.d);
+    const nearest = near[0]!.d;
+    // A vertex on a landmark (the skull's first ring repeats the face's rim) moves exactly with it.
+    if (nearest < 1e-6) {
+      carriers.push({ landmarks: [near[0]!.i], weights: [1] });
+      continue;
+    }
+    const inverse = near.map((n) => 1 / (n.d * n.d));
+    const sum = inverse.reduce((a, b) => a + b, 0);
+    const keep = 1 - smoothstep(fade[0], fade[1], nearest);
+    carriers.push({
+      landmarks: near.map((n) => n.i),
+      weights: inverse.map((w) => (w / sum) * keep),
+    });
+  }
+  return carriers;
+}
+
+function addOffset(
+  out: Float32Array,
+  v: number,
+  shape: FaceShape,
+  rule: FollowRule,
+  positions: Float32Array,
+  carriers: Carrier[] | null,
+  lineY: number,
+  eyes: { left: EyeBall; right: EyeBall },
+): void {
+  let carried = 0;
+  const carrier = carriers?.[v];
+  if (carrier) {
+    for (let k = 0; k < carrier.landmarks.length; k++) {
+      const w = carrier.weights[k]!;
+      if (w === 0) continue;
+      const d = shape.landmarks[carrier.landmarks[k]!]!;
+      out[3 * v]! += d[0] * w;
+      out[3 * v + 1]! += d[1] * w;
+      out[3 * v + 2]! += d[2] * w;
+      carried += w;
+    }
+  }
+  const needsPoint = (rule.jaw && shape.jaw) || (rule.eye && shape.eyes);
+  if (!needsPoint && !(rule.tongue && shape.tongue)) return;
+  const p = vertex(positions, v);
+  const jawBound = rule.jaw === 'all' || (rule.jaw === 'lower' && p[1] < lineY);
+  const add = (d: readonly number[], w = 1) => {
+    out[3 * v]! += d[0]! * w;
+    out[3 * v + 1]! += d[1]! * w;
+    out[3 * v + 2]! += d[2]! * w;
+  };
+  if (jawBound && shape.jaw) add(shape.jaw(p), Math.max(0, 1 - carried));
+  if (rule.tongue && shape.tongue) add(shape.tongue);
+  if (rule.eye && shape.eyes) {
+    const side = p[0] > 0 ? 'left' : 'right';
+    const angles = shape.eyes[side];
+    if (angles) add(turnAbout(p, eyes[side].centre, angles[0], angles[1]));
+  }
+}
+
+/** Offset of p turned by yaw (about +y) and then pitch (about +x) around `centre`. */
+function turnAbout(p: Vec3, centre: Vec3, yaw: number, pitch: number): Vec3 {
+  const d = sub(p, centre);
+  const cy = Math.cos(yaw);
+  const sy = Math.sin(yaw);
+  const x1 = d[0] * cy + d[2] * sy;
+  const z1 = -d[0] * sy + d[2] * cy;
+  const cp = Math.cos(pitch);
+  const sp = Math.sin(pitch);
+  const y2 = d[1] * cp - z1 * sp;
+  const z2 = d[1] * sp + z1 * cp;
+  return [x1 - d[0], y2 - d[1], z2 - d[2]];
+}
+
+function vertex(positions: Float32Array, i: number): Vec3 {
+  return [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
+}

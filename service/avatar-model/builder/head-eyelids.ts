@@ -1,0 +1,169 @@
+import { project } from './affine-camera.js';
+import { toHex, type Rgb } from './colour.js';
+import { BROWS, LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
+import { hexMaterial } from './materials.js';
+import { MeshBuilder } from './mesh-builder.js';
+import type { Part } from './part.js';
+import type { PhotoView } from './photo-views.js';
+import { add, addScaled, cross, distance, dot, lerp, normalize, sub, type Vec3 } from './vec3.js';
+
+/** An eye counts as closed below this opening (lid to lid) per eye width. */
+const CLOSED_BELOW = 0.27;
+/** An opened eye's upper and lower lids stand this far (per eye width) from the corners' line. */
+const OPEN_UPPER = 0.24;
+const OPEN_LOWER = 0.08;
+
+/**
+ * Opens eyes the photo shows closed (or nearly), in place: the lids are set
+ * to a relaxed open shape between the corners, and the fold above the upper
+ * lid follows, so the eyeballs show and the blink shapes can close them.
+ * Returns whether each eye (right, left) was opened.
+ */
+export function openEyes(points: Vec3[]): [boolean, boolean] {
+  return [openEye(points, RIGHT_LIDS), openEye(points, LEFT_LIDS)];
+}
+
+function openEye(points: Vec3[], lids: EyeLids): boolean {
+  const a = points[lids.corners[0]]!;
+  const b = points[lids.corners[1]]!;
+  const width = distance(a, b);
+  const gaps = lids.upper.map((u, i) => points[u]![1] - points[lids.lower[i]!]![1]);
+  const opening = Math.max(...gaps);
+  if (opening >= CLOSED_BELOW * width) return false;
+  const along = normalize(sub(b, a));
+  lids.upper.forEach((u, i) => {
+    const low = lids.lower[i]!;
+    const t = Math.min(0.95, Math.max(0.05, dot(sub(points[u]!, a), along) / width));
+    const bump = Math.sin(Math.PI * t) ** 0.8;
+    const base = lerp(a, b, t);
+    const upperY = Math.max(points[u]![1], base[1] + OPEN_UPPER * width * bump);
+    const lift = upperY - points[u]![1];
+    points[u] = [points[u]![0], upperY, points[u]![2]];
+    const lowerY = Math.min(points[low]![1], base[1] - OPEN_LOWER * width * bump);
+    points[low] = [points[low]![0], lowerY, points[low]![2]];
+    const crease = points[lids.crease[i]!]!;
+    points[lids.crease[i]!] = [crease[0], crease[1] + 0.7 * Math.max(0, lift), crease[2]];
+  });
+  return true;
+}
+
+/**
+ * Brows and upper lashes as thin strips on the face, in colours sampled
+ * from the frontal photo: the darker part of the brow area, and the darkest
+ * pixels along the upper lid's edge.
+ */
+export function buildBrowsAndLashes(
+  points: readonly Vec3[],
+  photoPoints: readonly Vec3[],
+  centre: Vec3,
+  frontal: PhotoView | undefined,
+): Part[] {
+  const faceHeight = distance(points[10]!, points[152]!);
+  const mm = (v: number) => (v / 1000) * (faceHeight / 0.12);
+  const outward = (p: Vec3) => normalize(sub(p, centre));
+
+  const brows = new MeshBuilder();
+  for (const side of [BROWS.right, BROWS.left]) {
+    const first = brows.vertexCount;
+    side.upper.forEach((u, i) => {
+      const top = points[u]!;
+      const bottom = lerp(points[side.lower[i]!]!, top, 0.25);
+      brows.vertex(addScaled(top, outward(top), mm(0.9)));
+      brows.vertex(addScaled(bottom, outward(bottom), mm(0.9)));
+    });
+    stripTriangles(brows, first, side.upper.length, centre);
+  }
+
+  const lashes = new MeshBuilder();
+  for (const lids of [RIGHT_LIDS, LEFT_LIDS]) {
+    const edge = [lids.corners[0], ...lids.upper, lids.corners[1]];
+    const first = lashes.vertexCount;
+    edge.forEach((i, k) => {
+      const p = points[i]!;
+      const middle = Math.sin((Math.PI * k) / (edge.length - 1));
+      const tip = add(p, [0, mm(1.6) * middle, mm(2.4) * (0.4 + 0.6 * middle)]);
+      lashes.vertex(addScaled(p, [0, 0, 1], mm(0.4)));
+      lashes.vertex(tip);
+    });
+    stripTriangles(lashes, first, edge.length, centre);
+  }
+
+  const browIndices = [
+    ...BROWS.right.upper,
+    ...BROWS.right.lower,
+    ...BROWS.left.upper,
+    ...BROWS.left.lower,
+  ];
+  const lidIndices = [...RIGHT_LIDS.upper, ...LEFT_LIDS.upper];
+  const browColour = frontal ? darkestColour(frontal, photoPoints, browIndices, 0.35) : null;
+  const lashColour = frontal ? darkestColour(frontal, photoPoints, lidIndices, 0.15) : null;
+  return [
+    {
+      name: 'Brows',
+      mesh: brows,
+      material: hexMaterial('Brows', browColour ?? '#3a2a20', {
+        roughness: 0.9,
+        doubleSided: true,
+      }),
+    },
+    {
+      name: 'Lashes',
+      mesh: lashes,
+      material: hexMaterial('Lashes', lashColour ?? '#1c1410', {
+        roughness: 0.9,
+        doubleSided: true,
+      }),
+    },
+  ];
+}
+
+/** Quads between pairs of vertices (row, tip) laid out from `first`, facing away from `centre`. */
+function stripTriangles(mesh: MeshBuilder, first: number, pairs: number, centre: Vec3): void {
+  for (let k = 0; k + 1 < pairs; k++) {
+    const a = first + 2 * k;
+    const b = a + 1;
+    const c = a + 3;
+    const d = a + 2;
+    const n = cross(
+      sub(mesh.position(b), mesh.position(a)),
+      sub(mesh.position(c), mesh.position(a)),
+    );
+    if (dot(n, sub(mesh.position(a), centre)) >= 0) mesh.quad(a, b, c, d);
+    else mesh.quad(a, d, c, b);
+  }
+}
+
+/**
+ * The median of the darkest `share` of the pixels around the given
+ * landmarks in a photo: hair of brows and lashes is darker than the skin
+ * between it. `photoPoints` are the landmarks as the photo's camera was fitted to.
+ */
+export function darkestColour(
+  view: PhotoView,
+  photoPoints: readonly Vec3[],
+  indices: readonly number[],
+  share: number,
+): string | null {
+  const samples: Rgb[] = [];
+  for (const i of indices) {
+    const [px, py] = project(view.camera, photoPoints[i]!);
+    const cx = Math.round((px - view.originX) * view.scale);
+    const cy = Math.round((py - view.originY) * view.scale);
+    for (let dy = -2; dy <= 2; dy++) {
+      for (let dx = -2; dx <= 2; dx++) {
+        const x = cx + dx;
+        const y = cy + dy;
+        if (x < 0 || y < 0 || x >= view.width || y >= view.height) continue;
+        const j = (y * view.width + x) * 3;
+        samples.push([view.rgb[j]!, view.rgb[j + 1]!, view.rgb[j + 2]!]);
+      }
+    }
+  }
+  if (samples.length === 0) return null;
+  const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+  samples.sort((p, q) => luma(p) - luma(q));
+  const dark = samples.slice(0, Math.max(1, Math.round(samples.length * share)));
+  const channel = (c: 0 | 1 | 2) =>
+    dark.map((p) => p[c]).sort((x, y) => x - y)[dark.length >> 1]! / 255;
+  return toHex([channel(0), channel(1), channel(2)]);
+}

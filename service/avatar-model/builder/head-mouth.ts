@@ -1,0 +1,126 @@
+import { INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
+import { hexMaterial } from './materials.js';
+import { MeshBuilder } from './mesh-builder.js';
+import type { Part } from './part.js';
+import { distance, scale, type Vec3 } from './vec3.js';
+
+const CAVITY_RINGS = 8;
+const TEETH_COLUMNS = 14;
+
+/**
+ * Inside the mouth: a dark cavity hanging from the lips' inner edge back
+ * into the head, upper and lower teeth rows behind the lips, and a tongue on
+ * the cavity's floor. The face rig opens them with the jaw (jawOpen shows
+ * the teeth between the lips); closed, the lips hide them.
+ */
+export function buildMouth(points: readonly Vec3[]): Part[] {
+  const faceHeight = distance(points[10]!, points[152]!);
+  const mm = (v: number) => (v / 1000) * (faceHeight / 0.12);
+  const loop = [...INNER_LIP_TOP, ...INNER_LIP_BOTTOM.slice(1, -1)];
+  const corners = new Set([INNER_LIP_TOP[0], INNER_LIP_TOP[INNER_LIP_TOP.length - 1]]);
+  const top = new Set(INNER_LIP_TOP);
+  const lip = loop.map((i) => points[i]!);
+  const centre = scale(
+    lip.reduce<Vec3>((s, p) => [s[0] + p[0], s[1] + p[1], s[2] + p[2]], [0, 0, 0]),
+    1 / lip.length,
+  );
+  const lineY = (points[13]![1] + points[14]![1]) / 2;
+  const front = (points[13]![2] + points[14]![2]) / 2;
+  const mouthWidth = distance(points[78]!, points[308]!);
+  const depth = mm(38);
+  const height = mm(17);
+
+  const cavity = new MeshBuilder();
+  // Ring 0 is the lips' edge itself; the rings open up and down behind it and close at the back.
+  for (let r = 0; r < CAVITY_RINGS; r++) {
+    const t = r / CAVITY_RINGS;
+    loop.forEach((i, k) => {
+      const p = lip[k]!;
+      const sign = corners.has(i) ? 0 : top.has(i) ? 1 : -1;
+      cavity.vertex([
+        centre[0] + (p[0] - centre[0]) * (1 - 0.5 * t * t),
+        p[1] * (1 - t) + centre[1] * t + sign * height * Math.sin(Math.PI * t),
+        p[2] - depth * t,
+      ]);
+    });
+  }
+  const back = cavity.vertex([centre[0], centre[1], front - depth]);
+  const n = loop.length;
+  for (let r = 0; r + 1 < CAVITY_RINGS; r++) {
+    for (let k = 0; k < n; k++) {
+      cavity.quad(r * n + k, r * n + ((k + 1) % n), (r + 1) * n + ((k + 1) % n), (r + 1) * n + k);
+    }
+  }
+  const last = (CAVITY_RINGS - 1) * n;
+  for (let k = 0; k < n; k++) cavity.triangle(last + k, last + ((k + 1) % n), back);
+
+  const row = (upper: boolean) => {
+    const teeth = new MeshBuilder();
+    for (let c = 0; c <= TEETH_COLUMNS; c++) {
+      const s = (2 * c) / TEETH_COLUMNS - 1;
+      const x = centre[0] + s * 0.42 * mouthWidth;
+      const z = front - mm(4) - (upper ? 0 : mm(1)) - mm(13) * s * s;
+      // The upper incisors reach a little below the upper lip's edge, as at rest with lips apart.
+      const edge = upper ? points[13]![1] - mm(2) : points[14]![1] + mm(0.5);
+      const root = upper ? lineY + mm(9) : lineY - mm(8);
+      teeth.vertex([x, edge, z]);
+      teeth.vertex([x, root, z - mm(1.5)]);
+    }
+    for (let c = 0; c < TEETH_COLUMNS; c++) {
+      const a = 2 * c;
+      if (upper) teeth.quad(a, a + 2, a + 3, a + 1);
+      else teeth.quad(a, a + 1, a + 3, a + 2);
+    }
+    return teeth;
+  };
+  const enamel = hexMaterial('Teeth', '#ebe5d6', { roughness: 0.35, doubleSided: true });
+
+  const tongue = new MeshBuilder();
+  appendEllipsoid(
+    tongue,
+    [centre[0], lineY - mm(6.5), front - mm(17)],
+    [0.3 * mouthWidth, mm(4.5), mm(16)],
+  );
+
+  return [
+    {
+      name: 'MouthCavity',
+      mesh: cavity,
+      material: hexMaterial('MouthCavity', '#3b1417', { roughness: 0.8, doubleSided: true }),
+    },
+    { name: 'TeethUpper', mesh: row(true), material: enamel },
+    { name: 'TeethLower', mesh: row(false), material: enamel },
+    {
+      name: 'Tongue',
+      mesh: tongue,
+      material: hexMaterial('Tongue', '#a8535a', { roughness: 0.6 }),
+    },
+  ];
+}
+
+function appendEllipsoid(mesh: MeshBuilder, centre: Vec3, radii: Vec3): void {
+  const rings = 8;
+  const around = 14;
+  const first = mesh.vertexCount;
+  for (let i = 1; i < rings; i++) {
+    const polar = (Math.PI * i) / rings;
+    for (let j = 0; j < around; j++) {
+      const a = (2 * Math.PI * j) / around;
+      mesh.vertex([
+        centre[0] + radii[0] * Math.sin(polar) * Math.sin(a),
+        centre[1] + radii[1] * Math.cos(polar),
+        centre[2] + radii[2] * Math.sin(polar) * Math.cos(a),
+      ]);
+    }
+  }
+  const topPole = mesh.vertex([centre[0], centre[1] + radii[1], centre[2]]);
+  const bottomPole = mesh.vertex([centre[0], centre[1] - radii[1], centre[2]]);
+  const at = (i: number, j: number) => first + (i - 1) * around + (j % around);
+  for (let j = 0; j < around; j++) mesh.triangle(topPole, at(1, j), at(1, j + 1));
+  for (let i = 1; i < rings - 1; i++) {
+    for (let j = 0; j < around; j++)
+      mesh.quad(at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
+  }
+  for (let j = 0; j < around; j++)
+    mesh.triangle(bottomPole, at(rings - 1, j + 1), at(rings - 1, j));
+}
