@@ -91,5 +91,8 @@ test('Batch screen: preview with problems, start, pause, resume after a reload, 
     .getByRole('navigation', { name: 'Main' })
     .getByRole('button', { name: 'Library' })
     .click();
-  await expect(page.getByText('alice').first()).toBeVisible();
+  const group = page.getByRole('region', { name: 'Batch team' });
+  await expect(group.getByRole('heading', { name: 'Batch: team' })).toBeVisible();
+  await expect(group.getByRole('heading', { name: 'alice' })).toBeVisible();
+  await expect(group.getByRole('heading', { name: 'bruno' })).toBeVisible();
 });
