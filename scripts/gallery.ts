@@ -10,6 +10,11 @@ import { z } from 'zod';
 import { startService } from '../service/service.js';
 import { createLogger } from '../service/log.js';
 import { BUILTIN_ASSETS } from '../service/assets/builtin-catalogue.js';
+import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
+import type { FaceTopology } from '../service/processing/photo-types.js';
+import type { StoredAnalysis } from '../service/processing/processing-repo.js';
+import { StoredCustomization } from '../shared/api/index.js';
+import { headSheet } from './head-sheet.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const Args = z.object({ out: z.string().min(1).default(path.join(ROOT, 'gallery-output')) });
@@ -71,6 +76,51 @@ const until = async <T>(probe: () => Promise<T | undefined>): Promise<T> => {
   throw new Error('timed out');
 };
 
+/**
+ * The head from four sides under the person's photos, as processing left
+ * it (bald people without hair) and with hair (short, in the seen colour or
+ * the asset's default): `<person>-head-<look>.png`.
+ */
+async function writeHeadSheets(person: string, id: string): Promise<void> {
+  const db = service.context.db;
+  const row = (sql: string, ...params: string[]) =>
+    db.prepare<string[], Record<string, string>>(sql).get(...params);
+  const analysis = JSON.parse(
+    row('SELECT data FROM avatar_analysis WHERE avatar_id = ?', id)!.data!,
+  ) as StoredAnalysis;
+  const topology = JSON.parse(
+    row(`SELECT value FROM service_meta WHERE key = 'face_topology'`)!.value!,
+  ) as FaceTopology;
+  const processed = StoredCustomization.parse(
+    JSON.parse(row('SELECT customization FROM avatars WHERE id = ?', id)!.customization!),
+  );
+  const read = (name: string) =>
+    new Uint8Array(readFileSync(path.join(ROOT, 'e2e/fixtures/photos', person, `${name}.jpg`)));
+  const photos = { frontal: read('frontal'), side1: read('side-1'), side2: read('side-2') };
+  const withHair = structuredClone(processed);
+  withHair.assets.hair_and_headwear ??= { id: asset('short'), color: null };
+  const withoutHair = structuredClone(processed);
+  withoutHair.assets.hair_and_headwear = null;
+  for (const [look, customization] of [
+    ['without-hair', withoutHair],
+    ['with-hair', withHair],
+  ] as const) {
+    const model = await buildAvatar({
+      analysis,
+      topology,
+      photos,
+      customization,
+      catalogue: BUILTIN_ASSETS,
+    });
+    const name = `${person}-head-${look}.png`;
+    writeFileSync(
+      path.join(args.out, name),
+      await headSheet(model, [photos.side1, photos.frontal, photos.side2]),
+    );
+    process.stderr.write(`wrote ${name} (hair seen: ${analysis.hair?.style ?? 'unknown'})\n`);
+  }
+}
+
 try {
   mkdirSync(args.out, { recursive: true });
   for (const person of ['person-a', 'person-b', 'person-c']) {
@@ -96,6 +146,7 @@ try {
       return s === 'ready' || s === 'failed' ? s : undefined;
     });
     if (status !== 'ready') throw new Error(`${person} did not become ready`);
+    await writeHeadSheets(person, id);
     for (const [look, customization] of Object.entries(LOOKS)) {
       if (customization) await call('PUT', `/api/v1/avatars/${id}/customization`, customization);
       const exportUrl = await until(async () => {

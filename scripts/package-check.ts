@@ -88,13 +88,16 @@ try {
   // 1. Build.
   if (!skipBuild) {
     run('npm', ['run', 'build:renderer']);
+    run('npm', ['run', 'build:session']);
     run('npm', ['run', 'build:electron']);
   }
 
   // 2. A stand-in Electron dist, 3. pack.
   const electronDist = path.join(work, 'electron-dist');
   await makeStandInElectronDist(electronDist, electronVersion);
-  const output = path.join(work, 'release');
+  // The packed build stays in release/linux-unpacked for inspection; only scratch files go to tmp.
+  const output = path.join(ROOT, 'release');
+  rmSync(path.join(output, 'linux-unpacked'), { recursive: true, force: true });
   run(
     'npx',
     [
@@ -106,7 +109,6 @@ try {
       'never',
       `-c.electronDist=${electronDist}`,
       `-c.electronVersion=${electronVersion}`,
-      `-c.directories.output=${output}`,
     ],
     // electron-builder must not try to download anything here.
     { ELECTRON_BUILDER_OFFLINE: 'true', CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
@@ -115,7 +117,7 @@ try {
   const resources = path.join(unpackedDir, 'resources');
   const asar = path.join(resources, 'app.asar');
   const asarUnpacked = path.join(resources, 'app.asar.unpacked');
-  say('\nVerifying the packed app:');
+  say(`\nVerifying the packed app in ${path.relative(ROOT, unpackedDir)}:`);
 
   // 4a. The asar's contents.
   const entries = listPackage(asar, { isPack: false }).map((entry) =>

@@ -30,5 +30,6 @@ function run(command: string, commandArgs: string[]): void {
 }
 
 run('npm', ['run', 'build:renderer']);
+run('npm', ['run', 'build:session']);
 run('npm', ['run', 'build:electron']);
 run('npx', ['electron-builder', ...args, '--publish', 'never']);

@@ -16,7 +16,7 @@ if (!binary) {
   );
   process.exit(1);
 }
-for (const script of ['build:renderer', 'build:electron']) {
+for (const script of ['build:renderer', 'build:session', 'build:electron']) {
   const built = spawnSync('npm', ['run', script], { cwd: ROOT, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }

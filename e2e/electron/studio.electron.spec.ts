@@ -29,22 +29,30 @@ test.describe('the desktop app', () => {
       env: { ...process.env, HOME: home },
     });
     try {
-      const window = await app.firstWindow();
-      await expect.poll(() => window.url(), { timeout: 120_000 }).toBe('app://studio/index.html');
-      await expect(window.locator('body')).not.toBeEmpty();
-      const bridge = await window.evaluate(() =>
-        Object.keys((window as unknown as { studio: object }).studio).sort(),
+      const page = await app.firstWindow();
+      await expect.poll(() => page.url(), { timeout: 120_000 }).toBe('app://studio/index.html');
+      await expect(page.locator('body')).not.toBeEmpty();
+      const bridge = await page.evaluate(() =>
+        Object.keys((globalThis as unknown as { studio: object }).studio).sort(),
       );
       expect(bridge).toEqual(['invoke', 'subscribe']);
-      const health = await window.evaluate(() =>
-        (
-          window as unknown as { studio: { invoke(n: string, i: object): Promise<unknown> } }
-        ).studio.invoke('health.get', {}),
-      );
-      expect(health).toMatchObject({
+      type Studio = { invoke(name: string, input: object): Promise<unknown> };
+      const invoke = (name: string, input: object) =>
+        page.evaluate(
+          ([n, i]: readonly [string, object]) =>
+            (globalThis as unknown as { studio: Studio }).studio.invoke(n, i),
+          [name, input] as const,
+        );
+      expect(await invoke('health.get', {})).toMatchObject({
         ok: true,
         value: { service: { state: 'ready', embedded: true } },
       });
+      expect(await invoke('people.create', { name: 'Electron E2E' })).toMatchObject({ ok: true });
+      const people = (await invoke('people.list', {})) as {
+        ok: boolean;
+        value: { name: string }[];
+      };
+      expect(people.value.map((p) => p.name)).toContain('Electron E2E');
       const menu = await app.evaluate(({ Menu }) =>
         Menu.getApplicationMenu()?.items.map((item) => item.label ?? item.role),
       );

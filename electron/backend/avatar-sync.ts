@@ -1,6 +1,12 @@
 import { request } from 'undici';
 import type { WebhookEvent } from '../../shared/api/index.js';
-import type { AvatarFailure, PhotoSlot, StudioEvent } from '../../shared/studio/index.js';
+import {
+  SLOT_OF_UPLOAD_FIELD,
+  type AvatarFailure,
+  type PhotoSlot,
+  type StudioEvent,
+} from '../../shared/studio/index.js';
+import { MIME_TYPE_OF_FORMAT, type ImageFormat } from '../../shared/media/image-types.js';
 import type { Logger } from '../../service/index.js';
 import type { ApiClient } from './api/api-client.js';
 import { sha256, type Library } from './library.js';
@@ -8,13 +14,10 @@ import type { JobRow, StudioRecords } from './studio-records.js';
 
 type JobState = Extract<StudioEvent, { type: 'job.progress' }>['state'];
 
-const EXTENSIONS: Record<string, string> = { jpg: 'jpg', png: 'png', webp: 'webp' };
-const MIME: Record<string, string> = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
-const SLOT_OF_FIELD: Record<string, PhotoSlot> = {
-  'image-frontal': 'frontal',
-  'image-side-1': 'side1',
-  'image-side-2': 'side2',
-};
+/** A render's format as the job recorded it; renders without one are PNG, the API's default. */
+const imageFormat = (format: string | null): ImageFormat =>
+  format !== null && format in MIME_TYPE_OF_FORMAT ? (format as ImageFormat) : 'png';
+
 /** Downloads are small (a GLB ≤ 4 MB, an image); anything much larger is not ours. */
 const MAX_DOWNLOAD_BYTES = 64 * 1024 * 1024;
 
@@ -53,7 +56,7 @@ export function avatarSync(options: AvatarSyncOptions) {
         code: d.failure_code,
         reason: d.failure_reason ?? 'The service could not make an avatar from these photos.',
         photos: d.failed_photos
-          .map((f) => SLOT_OF_FIELD[f])
+          .map((f) => SLOT_OF_UPLOAD_FIELD[f as keyof typeof SLOT_OF_UPLOAD_FIELD])
           .filter((s): s is PhotoSlot => s !== undefined),
       };
     } catch {
@@ -107,13 +110,16 @@ export function avatarSync(options: AvatarSyncOptions) {
       const relative =
         job.kind === 'export'
           ? `exports/v${job.customization_version}-${job.id}.glb`
-          : `renders/${job.id}.${EXTENSIONS[job.format ?? 'png']}`;
+          : `renders/${job.id}.${imageFormat(job.format)}`;
       const path = library.write(avatar.personId, job.avatar_id, relative, bytes);
       const file = records.saveFile(job, {
         kind: job.kind,
         avatarId: job.avatar_id,
         path,
-        mimeType: job.kind === 'export' ? 'model/gltf-binary' : MIME[job.format ?? 'png']!,
+        mimeType:
+          job.kind === 'export'
+            ? 'model/gltf-binary'
+            : MIME_TYPE_OF_FORMAT[imageFormat(job.format)],
         bytes: bytes.byteLength,
         sha256: sha256(bytes),
         customizationVersion: job.customization_version,

@@ -41,7 +41,8 @@ export async function connect(options: {
   if (target.mode === 'embedded') {
     const service = await startService({
       dataDir: path.join(options.dataDir, 'service'),
-      port: 0,
+      // Links inside stored events carry the port: keep it across restarts.
+      port: 'stable',
       log,
       webhooks: [WebhookTargetArgument.parse(options.listenerUrl)],
     });

@@ -190,13 +190,20 @@ function createWindow(stateFile: string, log: Logger): BrowserWindow {
   return window;
 }
 
+/** The page main last put in the window: the one a recovery reloads. */
+let shownPage = STARTING_PAGE;
+function show(window: BrowserWindow, page: string): Promise<void> {
+  shownPage = page;
+  return window.loadURL(page);
+}
+
 function watchRenderer(window: BrowserWindow, log: Logger): void {
   const recovery = rendererRecovery({ now: Date.now });
   const contents: WebContents = window.webContents;
   const act = async (step: RecoveryAction) => {
     if (step.action === 'ignore' || window.isDestroyed()) return;
     if (step.action === 'reload') {
-      contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+      contents.loadURL(shownPage).catch(() => undefined);
       await dialog.showMessageBox(window, { type: 'warning', message: step.notice });
       return;
     }
@@ -209,10 +216,10 @@ function watchRenderer(window: BrowserWindow, log: Logger): void {
     });
     if (window.isDestroyed()) return;
     if (answer.response === 0) {
-      if (contents.isCrashed()) contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+      if (contents.isCrashed()) contents.loadURL(shownPage).catch(() => undefined);
       else {
         contents.forcefullyCrashRenderer();
-        contents.loadURL(STUDIO_PAGE).catch(() => undefined);
+        contents.loadURL(shownPage).catch(() => undefined);
       }
     } else if (answer.response === 2) app.quit();
   };
@@ -226,7 +233,12 @@ function watchRenderer(window: BrowserWindow, log: Logger): void {
   });
 }
 
-function installMenu(backend: Promise<StudioBackend>, logsDir: string, log: Logger): void {
+/** `backend` is read when a menu item is used: the menu exists before the back end does. */
+function installMenu(
+  backend: () => Promise<StudioBackend> | null,
+  logsDir: string,
+  log: Logger,
+): void {
   const openFolder = async (folder: string) => {
     mkdirSync(folder, { recursive: true });
     const problem = await shell.openPath(folder);
@@ -243,10 +255,10 @@ function installMenu(backend: Promise<StudioBackend>, logsDir: string, log: Logg
     platform: process.platform,
     actions: {
       openLibraryFolder: () => {
-        void backend
-          .then((b) => b.handle('settings.get', {}))
+        void Promise.resolve(backend())
+          .then((b) => b?.handle('settings.get', {}))
           .then((settings) =>
-            settings.ok && 'libraryDir' in settings.value
+            settings?.ok && 'libraryDir' in settings.value
               ? openFolder(settings.value.libraryDir)
               : undefined,
           )
@@ -276,12 +288,15 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   hardenSessions();
   hardenEveryWebContents();
 
+  let backend: Promise<StudioBackend> | null = null;
+  installMenu(() => backend, logsDir, log);
+
   const window = createWindow(path.join(userData, 'window-state.json'), log);
   mainWindow = window;
   watchRenderer(window, log);
-  await window.loadURL(STARTING_PAGE);
+  await show(window, STARTING_PAGE);
 
-  const backend = createStudioBackend({
+  backend = createStudioBackend({
     dataDir: userData,
     log,
     kiosk: parseKioskLaunch(process.argv.slice(1)),
@@ -300,10 +315,10 @@ async function start(log: Logger, logsDir: string): Promise<void> {
       ...kioskDesktop(() => mainWindow),
     },
   });
-  installMenu(backend, logsDir, log);
+  const starting = backend;
   const guard = quitGuard({
     stop: async () => {
-      const running = await backend.catch(() => null);
+      const running = await starting.catch(() => null);
       await running?.close();
       log.info('the back end stopped');
     },
@@ -315,11 +330,12 @@ async function start(log: Logger, logsDir: string): Promise<void> {
 
   let ready: StudioBackend;
   try {
-    ready = await backend;
+    ready = await starting;
   } catch (error) {
     log.error('the back end could not start', { error: String(error) });
     if (!window.isDestroyed())
-      await window.loadURL(
+      await show(
+        window,
         statusPageUrl({
           title: 'Avatar Studio could not start',
           message: `${error instanceof Error ? error.message : String(error)}\n\nThe log is in ${logsDir}.`,
@@ -335,7 +351,7 @@ async function start(log: Logger, logsDir: string): Promise<void> {
   if (window.isDestroyed()) return;
   forwardStudioEvents(ready, window.webContents);
   await startKioskWindow(window, ready);
-  await window.loadURL(STUDIO_PAGE);
+  await show(window, STUDIO_PAGE);
 }
 
 /** Runs in the instance that holds the single-instance lock (entry.ts). */

@@ -17,14 +17,11 @@ export function AssetPicker({
   catalogue,
   errors,
   change,
-  preview,
 }: {
   draft: StoredCustomization;
   catalogue: readonly CatalogueAsset[];
   errors: FieldErrors;
   change: Change;
-  /** The asset's preview image, when the back end has one; a drawn icon otherwise. */
-  preview?: (asset: CatalogueAsset) => string | null;
 }) {
   const id = useId();
   return (
@@ -38,7 +35,6 @@ export function AssetPicker({
           assets={catalogue.filter((a) => a.category === slot)}
           errors={errors}
           change={change}
-          preview={preview}
         />
       ))}
     </>
@@ -52,7 +48,6 @@ function SlotGroup({
   assets,
   errors,
   change,
-  preview,
 }: {
   id: string;
   slot: AssetSlot;
@@ -60,7 +55,6 @@ function SlotGroup({
   assets: readonly CatalogueAsset[];
   errors: FieldErrors;
   change: Change;
-  preview: ((asset: CatalogueAsset) => string | null) | undefined;
 }) {
   const error = errors[slot];
   const chosen = draft.assets[slot]?.id ?? null;
@@ -77,7 +71,6 @@ function SlotGroup({
       >
         {[null, ...assets].map((asset) => {
           const checked = chosen === (asset?.id ?? null);
-          const image = asset && preview ? preview(asset) : null;
           return (
             <label key={asset?.id ?? 'none'} className={`asset-choice${checked ? ' checked' : ''}`}>
               <input
@@ -87,11 +80,7 @@ function SlotGroup({
                 onChange={() => change((d) => withAsset(d, slot, asset?.id ?? null))}
                 className="asset-radio"
               />
-              {image ? (
-                <img className="asset-preview" src={image} alt="" width={64} height={64} />
-              ) : (
-                <AssetIcon slot={slot} name={asset?.name ?? null} />
-              )}
+              <AssetIcon slot={slot} name={asset?.name ?? null} />
               <span>{asset?.name ?? 'None'}</span>
             </label>
           );

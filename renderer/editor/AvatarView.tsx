@@ -1,10 +1,12 @@
 import { OrbitControls } from '@react-three/drei';
-import { Canvas } from '@react-three/fiber';
+import { Canvas, useFrame } from '@react-three/fiber';
 import { useEffect, useMemo, useState } from 'react';
 import * as THREE from 'three';
 import { GLTFLoader } from 'three/examples/jsm/loaders/GLTFLoader.js';
 import type { StoredCustomization } from '../../shared/studio/index.js';
 import { EYE_COLOURS } from '../../shared/appearance/eye-colours.js';
+import { AnimationPicker } from './AnimationPicker.js';
+import { ExpressionLoop, ExpressionToggle } from './ExpressionLoop.js';
 import { boneFactor, skinTint, splitRgba } from './draft.js';
 
 interface Props {
@@ -20,14 +22,42 @@ interface Original {
   opacity: number;
 }
 
-function parseGlb(bytes: Uint8Array): Promise<THREE.Group> {
+interface Loaded {
+  scene: THREE.Group;
+  clips: THREE.AnimationClip[];
+}
+
+function parseGlb(bytes: Uint8Array): Promise<Loaded> {
   const buffer = bytes.buffer.slice(
     bytes.byteOffset,
     bytes.byteOffset + bytes.byteLength,
   ) as ArrayBuffer;
   return new Promise((resolve, reject) =>
-    new GLTFLoader().parse(buffer, '', (gltf) => resolve(gltf.scene), reject),
+    new GLTFLoader().parse(
+      buffer,
+      '',
+      (gltf) => resolve({ scene: gltf.scene, clips: gltf.animations }),
+      reject,
+    ),
   );
+}
+
+/** Plays the chosen clip on the scene's skeleton; stopping it restores the T-pose. */
+function Player({ loaded, playing }: { loaded: Loaded; playing: string | null }) {
+  const mixer = useMemo(() => new THREE.AnimationMixer(loaded.scene), [loaded]);
+  useEffect(() => {
+    mixer.stopAllAction();
+    const clip = loaded.clips.find((c) => c.name === playing);
+    if (clip) mixer.clipAction(clip).play();
+  }, [mixer, loaded, playing]);
+  useEffect(
+    () => () => {
+      mixer.stopAllAction();
+    },
+    [mixer],
+  );
+  useFrame((_, delta) => mixer.update(delta));
+  return null;
 }
 
 function dispose(root: THREE.Object3D): void {
@@ -120,18 +150,21 @@ function Avatar({
 
 /** The orbitable 3D preview of the avatar. */
 export function AvatarView({ glb, loaded, draft }: Props) {
-  const [scene, setScene] = useState<THREE.Group | null>(null);
+  const [model, setModel] = useState<Loaded | null>(null);
+  const [playing, setPlaying] = useState<string | null>(null);
+  const [expressions, setExpressions] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const scene = model?.scene ?? null;
 
   useEffect(() => {
     if (!glb) return;
     let live = true;
     let made: THREE.Group | null = null;
     parseGlb(glb)
-      .then((s) => {
-        made = s;
-        if (live) setScene(s);
-        else dispose(s);
+      .then((m) => {
+        made = m.scene;
+        if (live) setModel(m);
+        else dispose(m.scene);
       })
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
@@ -148,6 +181,12 @@ export function AvatarView({ glb, loaded, draft }: Props) {
           The preview could not load: {error}
         </p>
       ) : null}
+      <AnimationPicker
+        clips={model?.clips.map((c) => c.name) ?? []}
+        playing={playing}
+        onChange={setPlaying}
+      />
+      <ExpressionToggle playing={expressions} onChange={setExpressions} />
       <Canvas
         camera={{ position: [0, 1.15, 3.4], fov: 35 }}
         dpr={[1, 1.5]}
@@ -163,6 +202,8 @@ export function AvatarView({ glb, loaded, draft }: Props) {
           <meshStandardMaterial color="#dfe3e8" />
         </mesh>
         {scene && loaded && draft ? <Avatar scene={scene} loaded={loaded} draft={draft} /> : null}
+        {model ? <Player loaded={model} playing={playing} /> : null}
+        {scene ? <ExpressionLoop scene={scene} playing={expressions} /> : null}
         <OrbitControls target={[0, 1.0, 0]} minDistance={0.8} maxDistance={6} enablePan={false} />
       </Canvas>
     </div>

@@ -4,7 +4,6 @@
  * each brings its own data port and its own action panel.
  */
 import type { ReactNode } from 'react';
-import type { CatalogueAsset } from '../../shared/api/index.js';
 import { AssetPicker } from './AssetPicker.js';
 import { AvatarView } from './AvatarView.js';
 import { BodyControls } from './BodyControls.js';
@@ -19,13 +18,11 @@ export function EditorWorkspace({
   editing,
   actions,
   withMetadata = true,
-  assetPreview,
 }: {
   editing: CustomizationDraft;
   /** Below the controls: the studio's export panel, the session page's "Next". */
   actions?: ReactNode;
   withMetadata?: boolean;
-  assetPreview?: (asset: CatalogueAsset) => string | null;
 }) {
   const { draft, errors, change } = editing;
   return (
@@ -59,7 +56,6 @@ export function EditorWorkspace({
               catalogue={editing.catalogue}
               errors={errors}
               change={change}
-              {...(assetPreview ? { preview: assetPreview } : {})}
             />
             {withMetadata ? (
               <MetadataEditor

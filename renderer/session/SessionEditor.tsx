@@ -10,7 +10,6 @@ import type { StoredCustomization } from '../../shared/studio/index.js';
 import { EditorWorkspace } from '../editor/Editor.js';
 import { useCustomizationDraft, type CustomizationDraft } from '../editor/useCustomizationDraft.js';
 import { errorMessage } from '../lib/request-refused.js';
-import { SESSION_ANIMATIONS } from './animations.js';
 import type { RequestHandler } from './sdk-channel.js';
 import {
   applyAsset,
@@ -42,7 +41,8 @@ declare global {
 }
 
 type Gender = 'male' | 'female';
-const previewOfBody = (body: string) => `/session-app/previews/${body}.png`;
+/** No rendered previews yet (the page draws its own icons): the SDK's `preview` stays empty. */
+const NO_PREVIEW = '';
 
 function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): Gender {
   if (body === 'body_0') return 'male';
@@ -64,7 +64,8 @@ export function SessionEditor({
   // Requests read these at once, before React has rendered the previous answer. The preview
   // does not play animations yet (AvatarView has no playback): the choice is kept and reported.
   const availableNow = useRef<CatalogueAsset[] | null>(null);
-  const animationNow = useRef<string>(SESSION_ANIMATIONS[0]);
+  const animations = page.state.animations;
+  const animationNow = useRef<string>(animations[0] ?? '');
   const [exporting, setExporting] = useState(false);
   const [status, setStatus] = useState('');
   const current = useRef<StoredCustomization | null>(null);
@@ -135,10 +136,7 @@ export function SessionEditor({
             id: a.id,
             alias: a.name,
             category: SDK_CATEGORY[a.category],
-            preview: new URL(
-              'preview' in a && typeof a.preview === 'string' ? a.preview : '',
-              window.location.href,
-            ).href,
+            preview: NO_PREVIEW,
           }));
         case 'set_assets_list':
           availableNow.current = availableAssets(data, editingRef.current.catalogue);
@@ -151,7 +149,7 @@ export function SessionEditor({
         case 'get_bodies_list':
           return BODY_SHAPES.map((id) => ({
             id,
-            preview: new URL(previewOfBody(id), window.location.href).href,
+            preview: NO_PREVIEW,
             gender: genderOf(id, bodyType),
           }));
         case 'get_avatar_info':
@@ -159,11 +157,11 @@ export function SessionEditor({
         case 'set_active_body':
           return set((d) => applyBody(d, data));
         case 'get_animation_list':
-          return SESSION_ANIMATIONS.map((id) => ({ id, alias: id, preview: '' }));
+          return animations.map((id) => ({ id, alias: id, preview: NO_PREVIEW }));
         case 'get_animation_info':
           return { id: animationNow.current };
         case 'set_active_animation':
-          animationNow.current = isAnimation(SESSION_ANIMATIONS, data);
+          animationNow.current = isAnimation(animations, data);
           return null;
         case 'set_eye_color':
           return set((d) => applyEyeColour(d, data));
@@ -191,7 +189,7 @@ export function SessionEditor({
           throw new Refusal('unsupported', `This page does not support ${eventName}.`);
       }
     },
-    [avatarId, bodyType, change, exportAvatar],
+    [animations, avatarId, bodyType, change, exportAvatar],
   );
 
   useEffect(() => {
@@ -236,9 +234,6 @@ export function SessionEditor({
     <EditorWorkspace
       editing={shown}
       withMetadata={false}
-      assetPreview={(asset) =>
-        'preview' in asset && typeof asset.preview === 'string' ? asset.preview : null
-      }
       actions={
         page.noui ? null : (
           <div className="editor-group session-next">

@@ -14,6 +14,7 @@ export const REQUIRED_ENTRIES = [
   '/dist/app/tasks/task-worker.cjs',
   '/dist/preload/preload.cjs',
   '/dist/renderer/index.html',
+  '/dist/session/index.html',
   '/assets/icon.png',
   // The face models and wasm the service's photo checks load (service/processing/human-loader.ts).
   '/node_modules/@vladmandic/human/dist/human.node-wasm.js',
@@ -52,7 +53,7 @@ export interface AsarFindings {
 }
 
 const APP_FILES =
-  /^\/(?:package\.json|dist\/app\/.+\.cjs|dist\/preload\/preload\.cjs|dist\/renderer\/.+|assets\/.+)$/;
+  /^\/(?:package\.json|dist\/app\/.+\.cjs|dist\/preload\/preload\.cjs|dist\/(?:renderer|session)\/.+|assets\/.+)$/;
 
 /**
  * `entries`: the asar listing (files and folders, as `listPackage` gives them);

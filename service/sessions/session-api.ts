@@ -23,6 +23,7 @@ import { startExport } from '../exports/start-export.js';
 import { newAvatar } from '../avatars/new-avatar.js';
 import type { SessionRecord } from './session-repo.js';
 import { embeddingRepo } from './embedding.js';
+import { ANIMATION_NAMES } from '../avatar-model/builder/animations/clips.js';
 
 export const SESSION_API = '/session/:session_id/api';
 
@@ -51,7 +52,7 @@ export function registerSessionApi(router: Router, ctx: ServiceContext): void {
   const markSessionAvatar = ctx.db.prepare(
     'UPDATE avatars SET session_id = ? WHERE id = ? AND project_id = ?',
   );
-  const assets = ctx.db.prepare<[string], Omit<SessionAsset, 'preview'>>(
+  const assets = ctx.db.prepare<[string], SessionAsset>(
     `SELECT id, name, category, description, color_format, default_color
      FROM assets WHERE project_id = ? ORDER BY category, name`,
   );
@@ -91,6 +92,7 @@ export function registerSessionApi(router: Router, ctx: ServiceContext): void {
       },
       export_delivery: exportDelivery,
       frame_origins: frameOrigins,
+      animations: [...ANIMATION_NAMES],
       avatars: ctx.avatars.list(session.user_id, true),
     };
     return [200, state];
@@ -98,10 +100,7 @@ export function registerSessionApi(router: Router, ctx: ServiceContext): void {
 
   router.add('GET', `${SESSION_API}/assets`, ({ req, params }) => {
     const session = sessionOf(ctx, req, params);
-    const list: SessionAsset[] = assets
-      .all(session.project_id)
-      .map((a) => ({ ...a, preview: `/session-app/previews/${a.id}.png` }));
-    return [200, list];
+    return [200, assets.all(session.project_id)];
   });
 
   router.add('GET', `${SESSION_API}/avatars/:avatar_id`, ({ req, params }) => {

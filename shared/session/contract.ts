@@ -21,6 +21,8 @@ export const SessionState = z.object({
   export_delivery: ExportDelivery,
   /** Origins that may frame the page; ['*'] = any. */
   frame_origins: z.array(z.string()).min(1),
+  /** The built-in animations every exported avatar carries, by name. */
+  animations: z.array(z.string()).min(1),
   /** The user's avatars, oldest first, any status. */
   avatars: z.array(z.object({ id: Uuid, status: ScanStatus })),
 });
@@ -36,10 +38,8 @@ export const SessionAvatar = z.object({
 });
 export type SessionAvatar = z.infer<typeof SessionAvatar>;
 
-export const SessionAsset = CatalogueAsset.extend({
-  /** A rendered preview image of the asset, served by the service. */
-  preview: z.string(),
-});
+/** The catalogue as the page sees it (rendered preview images are not built yet). */
+export const SessionAsset = CatalogueAsset;
 export type SessionAsset = z.infer<typeof SessionAsset>;
 
 export const SessionExport = z.discriminatedUnion('status', [

@@ -15,10 +15,6 @@ import { StudioFailure } from '../studio-failure.js';
 import { failureFromResponse } from './failure-from-response.js';
 import { postStream } from './post-stream.js';
 
-// The service's per-photo limit, checked here too so that a bad photo never leaves; and the
-// real type by magic bytes (the name and declared type prove nothing). Both live in shared/.
-export { MAX_PHOTO_BYTES };
-export { sniffPhotoMimeType as sniffPhotoType };
 export type PhotoType = ImageMimeType;
 
 export interface UploadPhoto {

@@ -1,4 +1,11 @@
-import { sniffPhotoType, uploadPhotos, MAX_PHOTO_BYTES } from '../api/upload.js';
+import { uploadPhotos } from '../api/upload.js';
+import { MAX_PHOTO_BYTES } from '../../../shared/api/index.js';
+import {
+  FORMAT_OF_MIME_TYPE,
+  SNIFF_BYTES,
+  sniffPhotoMimeType,
+} from '../../../shared/media/image-types.js';
+import { UPLOAD_FIELD_OF_SLOT } from '../../../shared/studio/index.js';
 import type { BackendContext, HandlerSlice } from '../context.js';
 import { sha256 } from '../library.js';
 import { requireAvatar, requirePerson } from '../lookups.js';
@@ -7,17 +14,6 @@ import { ignoreNotFound } from './people.js';
 import type { PhotoSlot } from '../../../shared/studio/index.js';
 
 const PHOTO_SLOTS = ['frontal', 'side1', 'side2'] as const satisfies readonly PhotoSlot[];
-const UPLOAD_FIELD: Record<PhotoSlot, 'image-frontal' | 'image-side-1' | 'image-side-2'> = {
-  frontal: 'image-frontal',
-  side1: 'image-side-1',
-  side2: 'image-side-2',
-};
-const EXT: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
-
 type AvatarCommands =
   | 'avatars.create'
   | 'avatars.get'
@@ -36,7 +32,7 @@ export function avatarHandlers(ctx: BackendContext): HandlerSlice<AvatarCommands
         const photo = input.photos[slot];
         if (photo.bytes.byteLength > MAX_PHOTO_BYTES)
           throw new StudioFailure('bad_input', `The ${slot} photo is larger than 25 MiB.`);
-        if (!sniffPhotoType(photo.bytes.subarray(0, 12)))
+        if (!sniffPhotoMimeType(photo.bytes.subarray(0, SNIFF_BYTES)))
           throw new StudioFailure(
             'bad_input',
             `The ${slot} photo is not a JPEG, PNG or WebP image.`,
@@ -45,11 +41,11 @@ export function avatarHandlers(ctx: BackendContext): HandlerSlice<AvatarCommands
       const created = await link.api().createAvatar(person.userId);
       const photos = PHOTO_SLOTS.map((slot) => {
         const bytes = input.photos[slot].bytes;
-        const type = sniffPhotoType(bytes.subarray(0, 12))!;
+        const type = sniffPhotoMimeType(bytes.subarray(0, SNIFF_BYTES))!;
         const file = library.write(
           person.id,
           created.avatar_id,
-          `photos/${slot}.${EXT[type]}`,
+          `photos/${slot}.${FORMAT_OF_MIME_TYPE[type]}`,
           bytes,
         );
         return { slot, path: file, sha256: sha256(bytes), bytes: bytes.byteLength };
@@ -65,7 +61,7 @@ export function avatarHandlers(ctx: BackendContext): HandlerSlice<AvatarCommands
       let lastShown = 0;
       const answer = await uploadPhotos({
         uploadUrl: created.upload_url,
-        photos: photos.map((p) => ({ field: UPLOAD_FIELD[p.slot], path: p.path })),
+        photos: photos.map((p) => ({ field: UPLOAD_FIELD_OF_SLOT[p.slot], path: p.path })),
         bodyType: input.bodyType,
         telephoto: input.telephoto,
         onProgress: (sent, total) => {

@@ -4,18 +4,10 @@ export type AgeGroup = StoredCustomization['age'];
 
 /**
  * The five parametric bodies, adult measurements in metres (widths and
- * depths are full torso extents, not half):
- *
- * | body   | build          | stature | head  | shoulders | chest w×d | waist w×d | hips w×d  | limbs | bust  |
- * | ------ | -------------- | ------- | ----- | --------- | --------- | --------- | --------- | ----- | ----- |
- * | body_0 | average male   | 1.76    | 0.232 | 0.42      | 0.33×0.24 | 0.29×0.21 | 0.34×0.23 | 1.00  | 0     |
- * | body_1 | average female | 1.64    | 0.222 | 0.37      | 0.30×0.21 | 0.25×0.18 | 0.37×0.24 | 0.90  | 0.035 |
- * | body_2 | slim           | 1.75    | 0.228 | 0.37      | 0.28×0.19 | 0.24×0.17 | 0.29×0.19 | 0.80  | 0     |
- * | body_3 | athletic/broad | 1.80    | 0.234 | 0.49      | 0.38×0.27 | 0.30×0.21 | 0.34×0.23 | 1.18  | 0     |
- * | body_4 | heavy          | 1.72    | 0.232 | 0.45      | 0.39×0.31 | 0.39×0.33 | 0.42×0.31 | 1.30  | 0.01  |
- *
- * `limbs` multiplies arm, leg and neck girth; `bust` is extra chest depth.
- * `processing` maps body-type male → body_0 and female → body_1.
+ * depths are full torso extents, not half). `limbs` multiplies arm, leg and
+ * neck girth; `bust` is extra chest depth. `processing` maps body-type
+ * male → body_0 and female → body_1. BODY_SHAPE_SPECS is the one source:
+ * the table in docs/avatar-builder.md is tested against it.
  */
 export interface BodyShapeSpec {
   build: string;

@@ -18,6 +18,7 @@ import { skinRigid } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
+import { buildEars } from './head-ears.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
@@ -97,9 +98,17 @@ export async function buildHead(
   ];
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
+  const ears = await buildEars(
+    points,
+    shape,
+    views,
+    (rgb) => correctImage(rgb, skinCorrection),
+    skinTone,
+  );
   const parts: Part[] = [
     { name: 'Head', mesh, material: texturedMaterial('HeadSkin', texture, { roughness: 0.6 }) },
     ...eyeParts,
+    ...ears,
     ...buildMouth(points),
     ...buildBrowsAndLashes(
       points,

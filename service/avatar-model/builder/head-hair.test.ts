@@ -44,4 +44,29 @@ describe('hair by default', () => {
     expect(colourDistance(hair.material.baseColor, linear(fallback))).toBeLessThan(1e-4);
     expect(colourDistance(hair.material.baseColor, skin)).toBeGreaterThan(0.05);
   });
+
+  it.each(['short', 'long', 'bob'])(
+    '%s hair is textured strands with alpha, on the head and neck bones',
+    async (style) => {
+      const c = customizationForBodyType('male');
+      c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
+      const model = await buildAvatar(inputFor('person-a', c));
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      expect(hair.uvs).toBeDefined();
+      expect(hair.material.alphaMode).toBe('MASK');
+      const texture = hair.material.texture!;
+      expect(texture.mimeType).toBe('image/png');
+      let cut = 0;
+      for (let i = 3; i < texture.rgba.length; i += 4) if (texture.rgba[i]! < 128) cut++;
+      // The strands' ends are ragged: some texels are cut out, most are hair.
+      expect(cut).toBeGreaterThan(0);
+      expect(cut).toBeLessThan(texture.rgba.length / 4 / 4);
+      const bones = new Set<string>();
+      for (let v = 0; v < hair.joints.length; v++) {
+        if (hair.weights[v]! > 0) bones.add(model.joints[hair.joints[v]!]!.name);
+      }
+      expect(bones.has('Head')).toBe(true);
+      if (style === 'long') expect(bones.has('Neck')).toBe(true);
+    },
+  );
 });

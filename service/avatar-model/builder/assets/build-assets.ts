@@ -6,6 +6,7 @@ import { buildClothing } from './clothing.js';
 import { buildEyewear } from './eyewear.js';
 import { buildFootwear } from './footwear.js';
 import { buildHair } from './hair.js';
+import { hairMaterial } from './hair-strands.js';
 import type { ChosenAssets } from './resolve-assets.js';
 
 /** Garments and shoes depend only on the body, its age and the style: made once each. */
@@ -39,10 +40,9 @@ export function buildAssets(chosen: ChosenAssets, template: BodyTemplate, head: 
   if (chosen.hair) {
     const { style, colour } = chosen.hair;
     const knit = style === 'beanie' || style === 'cap';
-    const material = hexMaterial(`${knit ? 'Headwear' : 'Hair'}_${style}`, colour ?? '#3b2a1e', {
-      roughness: knit ? 0.9 : 0.7,
-      doubleSided: true,
-    });
+    const material = knit
+      ? hexMaterial(`Headwear_${style}`, colour ?? '#3b2a1e', { roughness: 0.9, doubleSided: true })
+      : hairMaterial(`Hair_${style}`, colour ?? '#3b2a1e');
     parts.push(...buildHair(style, head, template.proportions, template.skeleton, material));
   }
   if (chosen.eyewear) {

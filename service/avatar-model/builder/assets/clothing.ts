@@ -2,7 +2,7 @@ import { hexMaterial } from '../materials.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
-import { skinByDistance } from '../skin-weights.js';
+import { skinLikeBody } from '../outfits/transfer-weights.js';
 import {
   appendTube,
   sectionFraction,
@@ -23,10 +23,19 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
 };
 const TRIM_COLOUR = '#f4f4f4';
 
-/** Appends part of a body tube, inflated, and skins it like the body under it. */
+/** Every outfit has full-length trousers: the legs are never bare. */
+export const TROUSER_COLOURS: Readonly<Record<ClothingStyle, string>> = {
+  tshirt: '#3b5a85',
+  hoodie: '#30343f',
+  shirt: '#b3a07a',
+  jersey: '#1f2a44',
+};
+
+/** Appends part of a body tube, inflated, and skins it with the weights of the body under it. */
 function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: TubeOptions): void {
-  const first = appendTube(mesh, spec, { capStart: false, capEnd: false, ...options });
-  skinByDistance(mesh, first, t.skeleton, spec.bones, spec.falloff);
+  const open = { capStart: false, capEnd: false, ...options };
+  const first = appendTube(mesh, spec, open);
+  skinLikeBody(mesh, first, t, spec, open);
 }
 
 const between = (spec: TubeSpec, a: string, b: string, t: number) =>
@@ -147,7 +156,19 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
       break;
     }
   }
+  const trousers = new MeshBuilder();
+  // Up past the top's hem, so no skin shows at the waist; down into the shoes.
+  piece(trousers, t, torso, { inflate: 0.008, from: 0, to: hem(0.6) });
+  for (const leg of plan.legs) piece(trousers, t, leg, { inflate: 0.009, from: 0, to: 1 });
   const parts: Part[] = [
+    {
+      name: 'Trousers',
+      mesh: trousers,
+      material: hexMaterial(`Trousers_${style}`, TROUSER_COLOURS[style], {
+        roughness: 0.9,
+        doubleSided: true,
+      }),
+    },
     {
       name: 'Clothing',
       mesh: cloth,

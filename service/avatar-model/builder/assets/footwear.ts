@@ -3,7 +3,8 @@ import { hexMaterial } from '../materials.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { Part } from '../part.js';
 import { skinByDistance } from '../skin-weights.js';
-import { appendTube, sectionFraction, type TubeSpec } from '../tube.js';
+import { skinLikeBody } from '../outfits/transfer-weights.js';
+import { appendTube, sectionFraction, type TubeOptions, type TubeSpec } from '../tube.js';
 
 export const FOOTWEAR_STYLES = ['sneakers', 'boots', 'loafers'] as const;
 export type FootwearStyle = (typeof FOOTWEAR_STYLES)[number];
@@ -70,26 +71,16 @@ export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
       const q = upper.position(v);
       upper.setPosition(v, [q[0], Math.min(limit, Math.max(spec.soleThickness * 0.5, q[1])), q[2]]);
     }
-    skinByDistance(upper, first, t.skeleton, foot.bones, foot.falloff);
-    if (spec.shaftTo) {
-      first = appendTube(upper, leg, {
-        inflate: spec.inflate + 0.004,
-        from: sectionFraction(leg, spec.shaftTo),
-        to: 1,
-        capStart: false,
-        capEnd: false,
-      });
-      skinByDistance(upper, first, t.skeleton, leg.bones, leg.falloff);
-    } else if (style === 'sneakers') {
-      first = appendTube(upper, leg, {
-        inflate: spec.inflate,
-        from: sectionFraction(leg, 'ankle') - 0.02,
-        to: 1,
-        capStart: false,
-        capEnd: false,
-        rings: 4,
-      });
-      skinByDistance(upper, first, t.skeleton, leg.bones, leg.falloff);
+    skinLikeBody(upper, first, t, foot, { inflate: spec.inflate });
+    const shaft: TubeOptions | undefined = spec.shaftTo
+      ? { inflate: spec.inflate + 0.004, from: sectionFraction(leg, spec.shaftTo), to: 1 }
+      : style === 'sneakers'
+        ? { inflate: spec.inflate, from: sectionFraction(leg, 'ankle') - 0.02, to: 1, rings: 4 }
+        : undefined;
+    if (shaft) {
+      const open = { ...shaft, capStart: false, capEnd: false };
+      first = appendTube(upper, leg, open);
+      skinLikeBody(upper, first, t, leg, open);
     }
     first = appendTube(sole, soleSpec(foot, spec.soleThickness, spec.inflate + 0.004));
     skinByDistance(sole, first, t.skeleton, foot.bones, foot.falloff);

@@ -26,7 +26,16 @@ interface Shell {
   fringe: number;
   /** Height above the skin (m) by s (0 at the crown, 1 at the hairline) and azimuth (rad). */
   gap: (s: number, azimuth: number, elevation: number) => number;
+  /**
+   * Hair shells carry the strand texture from its top (v = 0, the crown) to
+   * this v at the hairline (1: the strands' ragged ends make the hairline);
+   * headwear has none.
+   */
+  strandsTo?: number;
 }
+
+/** How many times the strand texture goes round the head. */
+const STRAND_REPEAT = 4;
 
 /** Hair hanging below the shell, all round the back from |azimuth| ≥ `from` degrees. */
 interface Curtain {
@@ -66,6 +75,7 @@ export function buildHair(
   switch (style) {
     case 'short': {
       const mesh = shell({
+        strandsTo: 1,
         hairline: [
           [0, 8],
           [60, 8],
@@ -83,6 +93,7 @@ export function buildHair(
     }
     case 'long': {
       const mesh = shell({
+        strandsTo: 0.6,
         hairline: [
           [0, 8],
           [70, 8],
@@ -107,6 +118,7 @@ export function buildHair(
     }
     case 'bob': {
       const mesh = shell({
+        strandsTo: 0.6,
         hairline: [
           [0, 8],
           [70, 8],
@@ -217,17 +229,25 @@ function appendShell(
   guard: (a: number) => number,
 ): void {
   const first = mesh.vertexCount;
-  const crown = mesh.vertex(map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2)));
+  // Textured shells repeat their first column at u = STRAND_REPEAT: the strand texture's seam.
+  const columns = spec.strandsTo === undefined ? AROUND : AROUND + 1;
+  const uv = (j: number, s: number): [number, number] | undefined =>
+    spec.strandsTo === undefined ? undefined : [(STRAND_REPEAT * j) / AROUND, s * spec.strandsTo];
+  const crown = mesh.vertex(
+    map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2)),
+    uv(AROUND / 2, 0),
+  );
   for (let i = 1; i <= DOWN; i++) {
     const s = i / DOWN;
-    for (let j = 0; j < AROUND; j++) {
+    for (let j = 0; j < columns; j++) {
       const azimuth = -Math.PI + (2 * Math.PI * j) / AROUND;
       const low = hairlineAt(spec, guard, azimuth);
       const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
-      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)));
+      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)), uv(j, s));
     }
   }
-  const at = (i: number, j: number) => first + 1 + (i - 1) * AROUND + (j % AROUND);
+  const at = (i: number, j: number) =>
+    first + 1 + (i - 1) * columns + (columns > AROUND ? j : j % AROUND);
   // Azimuth grows towards the avatar's left (counter-clockwise seen from above).
   for (let j = 0; j < AROUND; j++) mesh.triangle(crown, at(1, j), at(1, j + 1));
   for (let i = 1; i < DOWN; i++) {
@@ -259,11 +279,10 @@ function appendCurtain(mesh: MeshBuilder, map: HeadRadiusMap, spec: Curtain): vo
       const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
       const reach = startReach + (hang - startReach) * smoothstep(0, 0.3, u) + curl;
       const y = start[1] + (end - start[1]) * u;
-      mesh.vertex([
-        map.centre[0] + reach * Math.sin(azimuth),
-        y,
-        map.centre[2] + reach * Math.cos(azimuth),
-      ]);
+      mesh.vertex(
+        [map.centre[0] + reach * Math.sin(azimuth), y, map.centre[2] + reach * Math.cos(azimuth)],
+        [(2 * STRAND_REPEAT * j) / columns, 0.6 + 0.4 * u],
+      );
     }
   }
   const at = (j: number, i: number) => first + j * (rows + 1) + i;

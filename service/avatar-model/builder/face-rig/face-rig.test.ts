@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { build, glbJson, joint, mesh, validate, writeModel } from '../test-support.js';
-import { ARKIT_BLENDSHAPES } from './arkit-names.js';
+import { ARKIT_BLENDSHAPES } from '../../../../shared/appearance/arkit-blendshapes.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
 
 const at = (m: AvatarMesh, v: number, target?: string): [number, number, number] => {

@@ -10,7 +10,10 @@ import {
   sub,
   type Vec3,
 } from '../vec3.js';
-import { ARKIT_BLENDSHAPES, type ArkitBlendshape } from './arkit-names.js';
+import {
+  ARKIT_BLENDSHAPES,
+  type ArkitBlendshape,
+} from '../../../../shared/appearance/arkit-blendshapes.js';
 import {
   BROWS,
   CHEEK,

@@ -1,0 +1,109 @@
+import { deflateSync } from 'node:zlib';
+import type { AvatarMaterial, TextureImage } from '../../model.js';
+import { parseHexColour, rgbToLinear } from '../colour.js';
+
+/** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
+const WIDTH = 128;
+const HEIGHT = 256;
+
+let strands: TextureImage | undefined;
+
+/**
+ * Hair as strands: a greyscale texture (the hair colour multiplies it) of
+ * streaks of varied brightness whose ends thin out towards v = 1, with alpha
+ * cut out between the ends, so the hairline and the tips are ragged rather
+ * than a hard shell edge. Made once, deterministically.
+ */
+export function strandTexture(): TextureImage {
+  if (strands) return strands;
+  const rgba = new Uint8Array(WIDTH * HEIGHT * 4);
+  let seed = 1234567;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const tone = Array.from({ length: WIDTH }, () => 0.72 + 0.28 * random());
+  const end = Array.from({ length: WIDTH }, () => 0.8 + 0.2 * random());
+  for (let x = 0; x < WIDTH; x++) {
+    // Neighbouring strands blend a little, so streaks are a few texels wide.
+    const shade = (tone[x]! + tone[(x + 1) % WIDTH]! + tone[(x + WIDTH - 1) % WIDTH]!) / 3;
+    for (let y = 0; y < HEIGHT; y++) {
+      const v = y / (HEIGHT - 1);
+      // Darker at the roots, a sheen band across the middle.
+      const light = shade * (0.8 + 0.2 * v) * (1 + 0.12 * Math.exp(-(((v - 0.35) / 0.08) ** 2)));
+      const i = 4 * (y * WIDTH + x);
+      const grey = Math.round(Math.min(1, light) * 255);
+      rgba[i] = grey;
+      rgba[i + 1] = grey;
+      rgba[i + 2] = grey;
+      rgba[i + 3] = v <= end[x]! ? 255 : 0;
+    }
+  }
+  strands = {
+    mimeType: 'image/png',
+    data: encodePng(rgba, WIDTH, HEIGHT),
+    width: WIDTH,
+    height: HEIGHT,
+    rgba,
+  };
+  return strands;
+}
+
+/** Hair's material: the strand texture tinted with the hair colour, cut out by its alpha. */
+export function hairMaterial(name: string, hex: string): AvatarMaterial {
+  const [r, g, b] = rgbToLinear(parseHexColour(hex).rgb);
+  return {
+    name,
+    baseColor: [r, g, b, 1],
+    texture: strandTexture(),
+    metallic: 0,
+    roughness: 0.7,
+    alphaMode: 'MASK',
+    doubleSided: true,
+  };
+}
+
+/** A minimal RGBA8 PNG: one IDAT, filter 0 on every row. */
+function encodePng(rgba: Uint8Array, width: number, height: number): Uint8Array {
+  const raw = new Uint8Array((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);
+  }
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, 6, 0, 0, 0], 8);
+  const chunks = [
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', new Uint8Array(0)),
+  ];
+  const signature = [137, 80, 78, 71, 13, 10, 26, 10];
+  const out = new Uint8Array(8 + chunks.reduce((n, c) => n + c.length, 0));
+  out.set(signature, 0);
+  let offset = 8;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function chunk(type: string, data: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + data.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, data.length);
+  for (let i = 0; i < 4; i++) out[4 + i] = type.charCodeAt(i);
+  out.set(data, 8);
+  let crc = 0xffffffff;
+  for (let i = 4; i < 8 + data.length; i++) crc = CRC_TABLE[(crc ^ out[i]!) & 0xff]! ^ (crc >>> 8);
+  view.setUint32(8 + data.length, (crc ^ 0xffffffff) >>> 0);
+  return out;
+}

@@ -1,0 +1,33 @@
+import type { BodyTemplate } from '../body-template.js';
+import { MeshBuilder } from '../mesh-builder.js';
+import { skinByDistance } from '../skin-weights.js';
+import { appendTube, type TubeOptions, type TubeSpec } from '../tube.js';
+
+/**
+ * Skins a garment piece made from a body tube (vertices from `first` on) with
+ * the body's own weights: each garment vertex takes the weights of the body
+ * surface point it was inflated from. A garment weighted by its own
+ * distances to the bones would fold differently from the skin under it and
+ * let the skin poke through in a pose; sharing the weights moves both alike.
+ */
+export function skinLikeBody(
+  mesh: MeshBuilder,
+  first: number,
+  t: BodyTemplate,
+  spec: TubeSpec,
+  options: TubeOptions,
+): void {
+  const body = new MeshBuilder();
+  appendTube(body, spec, { ...options, inflate: 0 });
+  skinByDistance(body, 0, t.skeleton, spec.bones, spec.falloff, spec.reach);
+  if (body.vertexCount !== mesh.vertexCount - first) {
+    throw new Error(`${spec.name}: the garment piece does not match its body tube`);
+  }
+  for (let v = 0; v < body.vertexCount; v++) {
+    mesh.setInfluences(
+      first + v,
+      body.joints.slice(4 * v, 4 * v + 4),
+      body.weights.slice(4 * v, 4 * v + 4),
+    );
+  }
+}
