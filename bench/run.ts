@@ -27,6 +27,11 @@ const SUITES = {
       'Time to first screen in web mode and face-analysis fps at 640×480, in headless Chromium',
     load: async (): Promise<Suite> => (await import('./ui.js')).uiSuite,
   },
+  batch: {
+    about:
+      '50 people through npm run batch (embedded, --export, one render): people/min, wall vs service',
+    load: async (): Promise<Suite> => (await import('./batch.js')).batchSuite,
+  },
 } satisfies Record<string, { about: string; load: () => Promise<Suite> }>;
 
 type SuiteName = keyof typeof SUITES;

@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BatchScreen } from './batch/BatchScreen.js';
 import { CaptureScreen } from './capture/CaptureScreen.js';
 import { KioskApp } from './kiosk/KioskApp.js';
 import { useKioskMode } from './kiosk/useKioskMode.js';
@@ -12,6 +13,7 @@ const Editor = lazy(() => import('./editor/Editor.js').then((m) => ({ default: m
 const NAV: { screen: Screen; label: string }[] = [
   { screen: 'capture', label: 'Capture' },
   { screen: 'library', label: 'Library' },
+  { screen: 'batch', label: 'Batch' },
   { screen: 'settings', label: 'Settings' },
 ];
 
@@ -133,6 +135,7 @@ export function App() {
         <div hidden={editorAvatarId !== null}>
           {screen === 'capture' ? <CaptureScreen /> : null}
           {screen === 'library' ? <LibraryScreen /> : null}
+          {screen === 'batch' ? <BatchScreen /> : null}
           {screen === 'settings' ? <SettingsScreen /> : null}
         </div>
       </main>

@@ -13,7 +13,7 @@ import { studio } from './studio-bridge.js';
 import { errorMessage, RequestRefused } from './lib/request-refused.js';
 import type { ConnectionState } from './bridge/web-bridge.js';
 
-export type Screen = 'capture' | 'library' | 'settings';
+export type Screen = 'capture' | 'library' | 'batch' | 'settings';
 
 export { errorMessage };
 

@@ -3,6 +3,7 @@ import type { AvatarSummary, Person } from '../../shared/studio/index.js';
 import { ConfirmDialog } from '../components/ConfirmDialog.js';
 import { call, errorMessage, useApp } from '../store.js';
 import { useFileUrl } from './useFileUrl.js';
+import { usePeopleGroups } from '../batch/library-groups.js';
 
 const STATUS_LABEL: Record<AvatarSummary['status'], string> = {
   pending: 'Waiting',
@@ -77,6 +78,7 @@ function AvatarCard({
 
 export function LibraryScreen() {
   const people = useApp((s) => s.people);
+  const groups = usePeopleGroups(people);
   const loaded = useApp((s) => s.peopleLoaded);
   const peopleError = useApp((s) => s.peopleError);
   const loadPeople = useApp((s) => s.loadPeople);
@@ -148,50 +150,57 @@ export function LibraryScreen() {
           </button>
         </div>
       ) : null}
-      <ul className="people">
-        {people.map((person) => (
-          <li key={person.id} className="panel person">
-            <div className="person-head">
-              <div>
-                <h2>{person.name}</h2>
-                <p className="muted small">
-                  {person.avatars.length === 1 ? '1 avatar' : `${person.avatars.length} avatars`} ·
-                  since {formatDate(person.createdAt)}
-                </p>
-              </div>
-              <button
-                type="button"
-                className="btn small ghost danger-text"
-                aria-label={`Delete ${person.name}`}
-                onClick={() => {
-                  setDeleteError(null);
-                  setPending({ kind: 'person', person });
-                }}
-              >
-                Delete person
-              </button>
-            </div>
-            {person.avatars.length === 0 ? (
-              <p className="muted">No avatars for this person yet.</p>
-            ) : (
-              <ul className="avatar-grid">
-                {person.avatars.map((avatar, i) => (
-                  <AvatarCard
-                    key={avatar.id}
-                    avatar={avatar}
-                    person={person}
-                    index={i}
-                    onDelete={() => {
+      {groups.map((group) => (
+        <section key={group.key} aria-label={group.label ? `Batch ${group.label}` : 'People'}>
+          {group.label ? <h2 className="batch-group">Batch: {group.label}</h2> : null}
+          <ul className="people">
+            {group.people.map((person) => (
+              <li key={person.id} className="panel person">
+                <div className="person-head">
+                  <div>
+                    <h2>{person.name}</h2>
+                    <p className="muted small">
+                      {person.avatars.length === 1
+                        ? '1 avatar'
+                        : `${person.avatars.length} avatars`}{' '}
+                      · since {formatDate(person.createdAt)}
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    className="btn small ghost danger-text"
+                    aria-label={`Delete ${person.name}`}
+                    onClick={() => {
                       setDeleteError(null);
-                      setPending({ kind: 'avatar', avatar, person });
+                      setPending({ kind: 'person', person });
                     }}
-                  />
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
+                  >
+                    Delete person
+                  </button>
+                </div>
+                {person.avatars.length === 0 ? (
+                  <p className="muted">No avatars for this person yet.</p>
+                ) : (
+                  <ul className="avatar-grid">
+                    {person.avatars.map((avatar, i) => (
+                      <AvatarCard
+                        key={avatar.id}
+                        avatar={avatar}
+                        person={person}
+                        index={i}
+                        onDelete={() => {
+                          setDeleteError(null);
+                          setPending({ kind: 'avatar', avatar, person });
+                        }}
+                      />
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
       <ConfirmDialog
         open={pending !== null}
         title={

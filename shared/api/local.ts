@@ -119,7 +119,7 @@ export const SceneInfo = z
 export type SceneInfo = z.infer<typeof SceneInfo>;
 export const SceneList = z.array(SceneInfo);
 
-/** Local extension: a project's users that have no avatar yet, newest last. */
+/** Local extension: a project's users that have no avatar yet, oldest first. */
 export const UnusedUsersQuery = z
   .object({
     /** Only users created at or after this time (ISO 8601). */

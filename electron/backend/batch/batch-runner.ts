@@ -194,7 +194,21 @@ export function batchRunner(options: BatchRunnerOptions) {
     });
   }
 
-  async function upload(p: BatchPersonRecord): Promise<BatchPersonRecord> {
+  /**
+   * The embedded service listens on a new port at every start: an upload URL
+   * recorded by an earlier run points at a port that is gone. Its path and
+   * signature stay valid, so it is moved onto the service's current address.
+   */
+  function currentUploadUrl(batch: BatchRecord, recorded: string): string {
+    if (batch.apiBaseUrl !== 'embedded') return recorded;
+    const url = new URL(recorded);
+    const base = new URL(link.baseUrl());
+    url.protocol = base.protocol;
+    url.host = base.host;
+    return url.toString();
+  }
+
+  async function upload(batch: BatchRecord, p: BatchPersonRecord): Promise<BatchPersonRecord> {
     const status = await serviceStatus(p.userId!, p.avatarId!);
     if (status === null)
       throw new StudioFailure('not_found', 'The avatar no longer exists on the service.');
@@ -203,7 +217,7 @@ export function batchRunner(options: BatchRunnerOptions) {
         await withBackoff(
           () =>
             uploadPhotos({
-              uploadUrl: p.uploadUrl!,
+              uploadUrl: currentUploadUrl(batch, p.uploadUrl!),
               photos: SLOTS.map((slot) => ({ field: UPLOAD_FIELD[slot], path: p.photos[slot]! })),
               bodyType: p.bodyType!,
               telephoto: p.telephoto,
@@ -337,7 +351,7 @@ export function batchRunner(options: BatchRunnerOptions) {
         return next;
       }
       case 'avatar_created':
-        return upload(p);
+        return upload(batch, p);
       case 'processing':
         return awaitProcessing(p);
       case 'ready': {
