@@ -1,9 +1,11 @@
 /** What analysing one photo yields; plain data, so it crosses worker threads as is. */
 import type { SniffedImageType } from '../../shared/media/image-types.js';
 import type { HairObservation } from './hair-analysis.js';
+import type { Vec3 } from '../../shared/geometry/vec3.js';
+
+export type { Vec3 };
 
 export type PhotoSlot = 'frontal' | 'side-1' | 'side-2';
-export type Vec3 = [number, number, number];
 export interface FaceAnalysis {
   /** Face-mesh confidence, 0..1. */
   score: number;

@@ -3,8 +3,10 @@
  * The renderer never needs a full 4×4: the projection is a plain divide by
  * depth (see camera.ts), so everything before it is affine.
  */
+import type { Vec3 as MutableVec3 } from '../../shared/geometry/vec3.js';
 
-export type Vec3 = readonly [number, number, number];
+/** The renderer never writes into a vector it was given. */
+export type Vec3 = Readonly<MutableVec3>;
 
 /** [r00 r01 r02 tx, r10 r11 r12 ty, r20 r21 r22 tz] */
 export type Affine = Float64Array;

@@ -1,4 +1,5 @@
 /** Colour parsing and the sRGB transfer function (glTF colour factors are linear). */
+import { srgbToLinear } from '../../../shared/media/srgb.js';
 export type Rgb = [number, number, number];
 
 /** Parses '#rrggbb' or '#rrggbbaa' into sRGB channels 0..1 and an alpha 0..1. */
@@ -26,8 +27,7 @@ export function toHex(rgb: Rgb): string {
   );
 }
 
-export const srgbToLinear = (c: number): number =>
-  c <= 0.04045 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+export { srgbToLinear };
 
 export const rgbToLinear = (rgb: Rgb): Rgb => [
   srgbToLinear(rgb[0]),

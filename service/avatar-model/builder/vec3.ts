@@ -1,5 +1,7 @@
+import type { Vec3 } from '../../../shared/geometry/vec3.js';
+
 /** Small 3-vector helpers; tuples keep the geometry code readable without a maths library. */
-export type Vec3 = [number, number, number];
+export type { Vec3 };
 
 export const add = (a: Vec3, b: Vec3): Vec3 => [a[0] + b[0], a[1] + b[1], a[2] + b[2]];
 export const sub = (a: Vec3, b: Vec3): Vec3 => [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
