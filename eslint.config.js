@@ -147,6 +147,8 @@ export default tseslint.config(
   },
   {
     files: ['renderer/**/*.{ts,tsx}'],
+    // The Vite configs beside the UI are build scripts: they run in Node, never in the page.
+    ignores: ['renderer/**/vite.config.ts'],
     rules: forbid(
       [...nodeBuiltins, ...nodeOnlyPackages, 'electron'],
       [layer('service', 'electron')],

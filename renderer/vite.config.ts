@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- build configuration: runs in Node at build time, never in the renderer. */
 import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';

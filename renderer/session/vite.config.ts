@@ -1,4 +1,3 @@
-/* eslint-disable no-restricted-imports -- build configuration: runs in Node at build time, never in the renderer. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
