@@ -8,6 +8,14 @@ import type { Skeleton } from '../skeleton.js';
 import { skinByDistance, skinRigid } from '../skin-weights.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
 
+/** Long hair and the bob both fall from the same hairline, down past the ears at the back. */
+const BELOW_EARS_HAIRLINE: readonly [number, number][] = [
+  [0, 8],
+  [70, 8],
+  [90, -40],
+  [180, -55],
+];
+
 export const HAIR_STYLES = ['short', 'long', 'bob'] as const;
 export const HEADWEAR_STYLES = ['beanie', 'cap'] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number] | (typeof HEADWEAR_STYLES)[number];
@@ -94,12 +102,7 @@ export function buildHair(
     case 'long': {
       const mesh = shell({
         strandsTo: 0.6,
-        hairline: [
-          [0, 8],
-          [70, 8],
-          [90, -40],
-          [180, -55],
-        ],
+        hairline: BELOW_EARS_HAIRLINE,
         fringe: -2,
         gap: (s) => 0.013 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))),
       });
@@ -119,12 +122,7 @@ export function buildHair(
     case 'bob': {
       const mesh = shell({
         strandsTo: 0.6,
-        hairline: [
-          [0, 8],
-          [70, 8],
-          [90, -40],
-          [180, -55],
-        ],
+        hairline: BELOW_EARS_HAIRLINE,
         // A fringe over the upper forehead.
         fringe: 7,
         gap: (s, a, e) => 0.02 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))) + curly(0.007)(s, a, e),
