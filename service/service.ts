@@ -26,7 +26,13 @@ import type { AvatarJob, AvatarJobResult } from './tasks/task-types.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
-import { listen, SERVER_TIMEOUTS, serverOptions, type ServerTimeouts } from './http/listen.js';
+import {
+  closeSilentSockets,
+  listen,
+  SERVER_TIMEOUTS,
+  serverOptions,
+  type ServerTimeouts,
+} from './http/listen.js';
 import { webhookOutbox } from './events/outbox.js';
 import { webhookDispatcher } from './events/dispatcher.js';
 import { retryDelaysFromEnv } from './events/retry-schedule.js';
@@ -190,14 +196,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   };
   const router = createApp(context);
   const timeouts = { ...SERVER_TIMEOUTS, ...options.serverTimeouts };
-  const server: Server = createServer(serverOptions(timeouts), (req, res) => {
-    router.handle(req, res).catch((error: unknown) => {
-      // The router answers every failure itself; this only guards the process if that breaks.
-      log.error('request failed outside the router', { error: String(error) });
-      res.destroy();
-    });
-  });
-  server.setTimeout(timeouts.idleSocketMs);
+  // The router answers every failure itself, and never throws or rejects.
+  const server: Server = createServer(serverOptions(timeouts), (req, res) =>
+    router.handle(req, res),
+  );
+  closeSilentSockets(server, timeouts.idleSocketMs);
   const stable = options.port === 'stable';
   const remembered = stable ? Number(readMeta(db, 'listen_port') ?? 0) : 0;
   const address = await listen(

@@ -44,6 +44,10 @@ export function avatarRepo(db: Db, files: FileDeletions, now: () => number, cach
   const byId = db.prepare<[string, string], AvatarRecord>(
     'SELECT * FROM avatars WHERE id = ? AND project_id = ?',
   );
+  const loadAvatar = (id: string, projectId: string): Readonly<AvatarRecord> | undefined => {
+    const row = byId.get(id, projectId);
+    return row && Object.freeze(row);
+  };
   const byIdUnscoped = db.prepare<[string], AvatarRecord>('SELECT * FROM avatars WHERE id = ?');
   const insert = db.prepare(
     `INSERT INTO avatars (id, user_id, project_id, status, upload_nonce, upload_expires_at,
@@ -135,11 +139,9 @@ export function avatarRepo(db: Db, files: FileDeletions, now: () => number, cach
     /** Read on every customization request, so served from the read cache while nothing writes. */
     get(projectId: string, avatarId: string): Readonly<AvatarRecord> | undefined {
       const id = avatarId.toLowerCase();
-      const load = () => {
-        const row = byId.get(id, projectId);
-        return row && Object.freeze(row);
-      };
-      return cached ? cached.get(`${projectId}/${id}`, load) : load();
+      return cached
+        ? cached.get(`${projectId}/${id}`, loadAvatar, id, projectId)
+        : loadAvatar(id, projectId);
     },
     /** For the upload URL, whose signature stands in for the bearer token. */
     getForUpload: (avatarId: string) => byIdUnscoped.get(avatarId),

@@ -65,15 +65,16 @@ export function readCaches(
       const entries = new Map<string, V>();
       let seen = '';
       return {
-        get(key: string, load: () => V): V {
+        /** `load(...args)` on a miss; passing the arguments spares the hot path a closure per call. */
+        get<A extends unknown[]>(key: string, load: (...args: A) => V, ...args: A): V {
           const now = stamp();
-          if (now === undefined) return load();
+          if (now === undefined) return load(...args);
           if (now !== seen) {
             entries.clear();
             seen = now;
           }
           if (entries.has(key)) return entries.get(key)!;
-          const value = load();
+          const value = load(...args);
           if (entries.size >= maxEntries) entries.clear();
           entries.set(key, value);
           return value;

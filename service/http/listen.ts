@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 
 /**
  * How long the server waits on a client. Without an idle timeout a socket
@@ -60,4 +60,55 @@ function listenOnce(server: Server, host: string, port: number): Promise<void> {
       resolve();
     });
   });
+}
+
+/** Looks at each socket this many times per idle period; a silent one goes within 1.25 periods. */
+const LOOKS_PER_IDLE_PERIOD = 4;
+
+/**
+ * Closes sockets on which nothing at all has moved for `idleMs` while the server waits on the
+ * client: connected and silent, stalled mid-body, or not reading its answer. Between two
+ * requests a keep-alive socket is Node's own (its keep-alive timeout, which clients are told
+ * in `Keep-Alive: timeout=`), so closing it here would race a client about to reuse it.
+ * A sweep over the open sockets rather than a timer per socket: a per-socket timer is
+ * re-armed on every read and write, a measurable share of a cached read's cost.
+ */
+export function closeSilentSockets(server: Server, idleMs: number): void {
+  interface Watch {
+    moved: number;
+    since: number;
+    /** The socket's latest answer; once it is sent, the socket waits for its next request. */
+    answer?: ServerResponse;
+  }
+  const seen = new Map<Socket, Watch>();
+  server.on('connection', (socket: Socket) => {
+    seen.set(socket, { moved: 0, since: performance.now() });
+    socket.once('close', () => seen.delete(socket));
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const watch = seen.get(req.socket as Socket);
+    if (watch) watch.answer = res;
+  });
+  const every = Math.max(10, idleMs / LOOKS_PER_IDLE_PERIOD);
+  let lastSweep = performance.now();
+  const sweep = setInterval(() => {
+    const now = performance.now();
+    // A late sweep means the event loop was busy: bytes may be waiting unread, so the time
+    // since the last look says nothing about the peer. Silence counts from here on.
+    const late = now - lastSweep > 2 * every;
+    lastSweep = now;
+    for (const [socket, watch] of seen) {
+      const moved = socket.bytesRead + socket.bytesWritten;
+      const betweenRequests = watch.answer?.writableFinished === true;
+      if (late || betweenRequests || moved !== watch.moved) {
+        watch.moved = moved;
+        watch.since = now;
+      } else if (now - watch.since >= idleMs) {
+        seen.delete(socket);
+        socket.destroy();
+      }
+    }
+  }, every);
+  sweep.unref();
+  server.once('close', () => clearInterval(sweep));
 }

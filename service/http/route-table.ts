@@ -132,6 +132,30 @@ function compile(spec: RouteSpec, ctx: ServiceContext): Handler {
 const decode = (rc: RequestContext) => jsonBody(rc.req, LIMITS.jsonBodyBytes);
 type Decoded = Awaited<ReturnType<typeof decode>>;
 
+const PATH_MEMO_ENTRIES = 4_096;
+const pathMemos = new WeakMap<Shape, Map<string, { ok: true; data: unknown }>>();
+
+/**
+ * Path parameters are parsed by their schema once per distinct value: clients read the same
+ * few ids over and over, and the schemas are pure. Failures are never kept, so every bad
+ * value is reported afresh; kept results are frozen, so no handler can change them.
+ */
+export function checkPath(schema: Shape, params: Record<string, string>): ReturnType<typeof check> {
+  const values = Object.values(params);
+  const key = values.join('\u0000');
+  if (values.some((v) => v.includes('\u0000'))) return check(schema, params, 'path');
+  let memo = pathMemos.get(schema);
+  if (!memo) pathMemos.set(schema, (memo = new Map()));
+  const known = memo.get(key);
+  if (known) return known;
+  const result = check(schema, params, 'path');
+  if (!result.ok) return result;
+  if (memo.size >= PATH_MEMO_ENTRIES) memo.clear();
+  const kept = { ok: true as const, data: Object.freeze(result.data) };
+  memo.set(key, kept);
+  return kept;
+}
+
 /** FastAPI reports path, query and body errors together, in one 422. */
 function parseInputs(
   spec: RouteSpec,
@@ -139,7 +163,7 @@ function parseInputs(
   raw: Decoded | undefined,
 ): { path: unknown; query: unknown; body: unknown } {
   const parts: Record<string, ReturnType<typeof check>> = {};
-  if (spec.params) parts.path = check(spec.params, rc.params, 'path');
+  if (spec.params) parts.path = checkPath(spec.params, rc.params);
   if (spec.query) parts.query = check(spec.query, queryObject(rc.query), 'query');
   if (spec.body && raw) parts.body = raw.ok ? check(spec.body, raw.data, 'body') : raw;
   return parseAll(parts) as { path: unknown; query: unknown; body: unknown };

@@ -6,7 +6,7 @@ import { HttpError } from './http-error.js';
 import { sendJson } from './respond.js';
 
 let server: Server | undefined;
-/** Rejections of `handle`: each would end a process that does not catch them. */
+/** Throws out of `handle`: each would end a process that does not catch them. */
 const failures: unknown[] = [];
 afterEach(
   () => new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve())),
@@ -14,7 +14,11 @@ afterEach(
 
 async function serve(router: Router): Promise<string> {
   server = createServer((req, res) => {
-    router.handle(req, res).catch((error: unknown) => failures.push(error));
+    try {
+      router.handle(req, res);
+    } catch (error) {
+      failures.push(error);
+    }
   });
   await new Promise<void>((r) => server!.listen(0, '127.0.0.1', r));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -50,5 +54,67 @@ describe('the router as the last resort', () => {
     router.add('GET', '/ok', () => [200, { ok: true }]);
     expect((await fetch(`${base}/ok`)).status).toBe(200);
     expect(failures).toEqual([]);
+  });
+});
+
+describe('matching', () => {
+  function table(): Router {
+    const router = createRouter((_error, { res }) => sendJson(res, 500, { detail: 'boom' }));
+    router.add('POST', '/things/new', () => [201, { made: true }]);
+    router.add('GET', '/things/:id', ({ params }) => [200, { id: params.id }]);
+    router.add('DELETE', '/things/:id', () => [204, null]);
+    router.add('GET', '/things/:id/parts/:part', ({ params, query }) => [
+      200,
+      { ...params, q: query.get('q') },
+    ]);
+    router.add('GET', '/slow', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      return [200, { slow: true }];
+    });
+    router.add('GET', '/fails-later', async () => {
+      await new Promise((r) => setTimeout(r, 5));
+      throw new Error('later');
+    });
+    return router;
+  }
+
+  it('tries routes in registration order, so a literal route does not hide a parameter route of another method', async () => {
+    const base = await serve(table());
+    expect(await (await fetch(`${base}/things/new`)).json()).toEqual({ id: 'new' });
+    expect((await fetch(`${base}/things/new`, { method: 'POST' })).status).toBe(201);
+  });
+
+  it('decodes segments, ignores empty ones, and reads the query', async () => {
+    const base = await serve(table());
+    const res = await fetch(`${base}//things/a%20b//parts/p%2Fq?q=1&q=2`);
+    expect(await res.json()).toEqual({ id: 'a b', part: 'p/q', q: '1' });
+  });
+
+  it('keeps a malformed escape as typed', async () => {
+    const base = await serve(table());
+    expect(await (await fetch(`${base}/things/%E0%A4%A`)).json()).toEqual({ id: '%E0%A4%A' });
+  });
+
+  it('answers 405 with Allow for a known path, and 404 for an unknown one', async () => {
+    const base = await serve(table());
+    const wrong = await fetch(`${base}/things/x`, { method: 'PUT' });
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET, DELETE');
+    expect((await fetch(`${base}/nothing/here`)).status).toBe(404);
+    expect((await fetch(`${base}/things`)).status).toBe(404);
+  });
+
+  it('answers from async handlers, and sends their failures to onError', async () => {
+    const base = await serve(table());
+    expect(await (await fetch(`${base}/slow`)).json()).toEqual({ slow: true });
+    expect((await fetch(`${base}/fails-later`)).status).toBe(500);
+    expect(failures).toEqual([]);
+  });
+
+  it('lists every route as registered', () => {
+    expect(table().routes()).toContainEqual({
+      method: 'GET',
+      pattern: '/things/:id/parts/:part',
+    });
   });
 });

@@ -54,6 +54,10 @@ export interface NewProject {
 export function projectRepo(db: Db, now: () => number, caches?: ReadCaches) {
   const tokens = caches?.create<Readonly<Project> | undefined>();
   const byHash = db.prepare<[Buffer], ProjectRow>('SELECT * FROM projects WHERE token_hash = ?');
+  const loadByHash = (hash: Buffer): Readonly<Project> | undefined => {
+    const row = byHash.get(hash);
+    return row && sameDigest(row.token_hash, hash) ? Object.freeze(toProject(row)) : undefined;
+  };
   const byId = db.prepare<[string], ProjectRow>('SELECT * FROM projects WHERE id = ?');
   const defaultRow = db.prepare<[], ProjectRow>('SELECT * FROM projects WHERE is_default = 1');
   const insertProject = db.prepare(
@@ -133,11 +137,7 @@ export function projectRepo(db: Db, now: () => number, caches?: ReadCaches) {
     /** Runs on every request, so it is served from the read cache while nothing writes. */
     findByToken(token: string): Project | undefined {
       const hash = tokenHash(token);
-      const load = () => {
-        const row = byHash.get(hash);
-        return row && sameDigest(row.token_hash, hash) ? Object.freeze(toProject(row)) : undefined;
-      };
-      return tokens ? tokens.get(hash.toString('hex'), load) : load();
+      return tokens ? tokens.get(hash.toString('hex'), loadByHash, hash) : loadByHash(hash);
     },
 
     get: (id: string) => {

@@ -165,18 +165,24 @@ describe('photo processing', () => {
     expect(diagnostics).toMatchObject({ status: 'failed', failure_code: 'sides-same-direction' });
   });
 
-  it('keeps answering requests promptly while avatars are processed', async () => {
-    const pending = ['person-a', 'person-b', 'person-c'].map((p) => process(personPhotos(p)));
+  it('keeps answering requests while avatars are processed', async () => {
+    const started = performance.now();
+    const finished: number[] = [];
+    const pending = ['person-a', 'person-b', 'person-c'].map((p) =>
+      process(personPhotos(p)).then(() => finished.push(performance.now() - started)),
+    );
     const latencies: number[] = [];
-    for (let i = 0; i < 40; i++) {
+    while (finished.length === 0) {
       const t = performance.now();
       expect((await svc.api('POST', '/api/v1/users/new')).status).toBe(200);
       latencies.push(performance.now() - t);
       await new Promise((r) => setTimeout(r, 20));
     }
     await Promise.all(pending);
-    latencies.sort((a, b) => a - b);
-    // Behaviour, not a benchmark: no request waits for an analysis (one avatar takes ~200 ms or more).
-    expect(latencies[latencies.length - 1]).toBeLessThan(150);
+    // Behaviour, not a benchmark: were an analysis run on the request thread, a request made
+    // during it would wait for it, and the first avatar takes at least one whole analysis. Both
+    // sides stretch alike on a loaded machine, so the comparison holds where a fixed bound would not.
+    expect(latencies.length).toBeGreaterThan(1);
+    expect(Math.max(...latencies)).toBeLessThan(Math.min(...finished) / 2);
   });
 });
