@@ -202,27 +202,57 @@ test('attract → consent → capture → result; the QR link gives a valid GLB;
   expect(errors).toEqual([]);
 });
 
+test('a reload mid-visit (what a renderer crash does) comes back on attract and deletes the visitor', async ({
+  page,
+}) => {
+  await openBooth(page);
+  await page.getByRole('button', { name: 'Touch to start' }).tap();
+  await page.getByRole('button', { name: 'I agree' }).tap();
+  await expect(page.getByRole('heading', { name: 'Photo 1 of 3' })).toBeVisible();
+  const [person] = await invoke(page, 'people.list', {});
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
+  await expect.poll(() => invoke(page, 'people.list', {})).toEqual([]);
+  expect(await serviceUserStatus(page, person!.userId)).toBe(404);
+});
+
+/** Holds a finger on the screen at (x, y), as a touch screen reports it. */
+async function longPress(page: Page, x: number, y: number, ms: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  await page.waitForTimeout(ms);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 test('the operator: long-press a corner, a wrong PIN, then the right one', async ({ page }) => {
   await openBooth(page);
-  // Hold the top-left corner for the default 3 s.
-  await page.mouse.move(10, 10);
-  await page.mouse.down();
-  await page.waitForTimeout(3300);
-  await page.mouse.up();
+  // Hold the top-left corner for the default 3 s, with a finger.
+  await longPress(page, 10, 10, 3300);
   const pad = page.getByRole('dialog', { name: 'Operator PIN' });
   await expect(pad).toBeVisible();
   await expectTouchTargets(page);
-  for (const digit of '0000') await pad.getByRole('button', { name: digit, exact: true }).click();
-  await pad.getByRole('button', { name: 'OK' }).click();
+  // The operator's screens speak every language the booth offers.
+  await pad.getByRole('button', { name: 'Deutsch' }).tap();
+  const padDe = page.getByRole('dialog', { name: 'Betreiber-PIN' });
+  await expect(padDe.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
+  await padDe.getByRole('button', { name: 'English' }).tap();
+  for (const digit of '0000') await pad.getByRole('button', { name: digit, exact: true }).tap();
+  await pad.getByRole('button', { name: 'OK' }).tap();
   await expect(pad.getByRole('alert')).toHaveText('Wrong PIN. 4 tries left.');
   await shot(page, '08-wrong-pin');
-  for (const digit of '1234') await pad.getByRole('button', { name: digit, exact: true }).click();
-  await pad.getByRole('button', { name: 'OK' }).click();
+  for (const digit of '1234') await pad.getByRole('button', { name: digit, exact: true }).tap();
+  await pad.getByRole('button', { name: 'OK' }).tap();
   const menu = page.getByRole('dialog', { name: 'Operator menu' });
   await expect(menu).toBeVisible();
-  await expect(menu).toContainText(/Visitors\s*1/);
-  await expect(menu).toContainText(/Deletions\s*1/);
+  await expect(menu).toContainText(/Visitors\s*2/);
+  await expect(menu).toContainText(/Deletions\s*2/);
+  await menu.getByRole('button', { name: 'Français' }).tap();
+  const menuFr = page.getByRole('dialog', { name: 'Menu opérateur' });
+  await expect(menuFr).toContainText(/Visiteurs\s*2/);
+  await expect(menuFr.getByText('Quitter le mode kiosque')).toBeVisible();
+  await menuFr.getByRole('button', { name: 'English' }).tap();
   await shot(page, '09-admin');
-  await menu.getByRole('button', { name: 'Back to the booth' }).click();
+  await menu.getByRole('button', { name: 'Back to the booth' }).tap();
   await expect(page.getByRole('button', { name: 'Touch to start' })).toBeVisible();
 });
