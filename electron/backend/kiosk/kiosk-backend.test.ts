@@ -336,4 +336,30 @@ describe('kiosk mode on the embedded service', () => {
     backend = await createStudioBackend({ dataDir, vault, log });
     expect((await ok('kiosk.state', {})).active).toBe(true);
   }, 60_000);
+  it('the desktop app: start at login goes to the OS, and only the PIN lets the kiosk window go', async () => {
+    await backend.close();
+    const calls: string[] = [];
+    backend = await createStudioBackend({
+      dataDir,
+      vault,
+      log,
+      kiosk: { enabled: true, pin: '1111' },
+      desktop: {
+        reveal: async () => true,
+        setKiosk: (on) => calls.push(`kiosk:${on}`),
+        setStartAtLogin: (on) => calls.push(`login:${on}`),
+      },
+    });
+    const unlocked = await ok('kiosk.admin.unlock', { pin: '1111' });
+    if (!unlocked.unlocked) throw new Error('not unlocked');
+    await ok('kiosk.admin.update', { session: unlocked.session, change: { startAtLogin: true } });
+    expect(calls).toEqual(['login:true']);
+    // Leaving takes an admin session: a visitor has none.
+    const refused = await backend.handle('kiosk.admin.leave', { session: 'x'.repeat(32) });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
+    await ok('kiosk.admin.leave', { session: unlocked.session });
+    expect(calls).toEqual(['login:true', 'kiosk:false']);
+    expect((await ok('kiosk.state', {})).active).toBe(false);
+  }, 60_000);
 });
