@@ -10,6 +10,9 @@ import type { DesktopIntegration, StudioBackend } from '../backend/index.js';
 let kioskOn = false;
 let studioMenu: Menu | null = null;
 
+/** Whether the window is a booth now (no dialogs for visitors). */
+export const isKioskOn = (): boolean => kioskOn;
+
 /** Locks `window` into kiosk mode, or lets it go. */
 function applyKiosk(window: BrowserWindow, on: boolean): void {
   kioskOn = on;

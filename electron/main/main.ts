@@ -39,7 +39,7 @@ import {
 import { STARTING_PAGE, statusPageUrl } from './starting-page.js';
 import { forwardStudioEvents, registerStudioIpc } from './studio-ipc.js';
 import { parseKioskLaunch } from '../backend/kiosk/kiosk-launch.js';
-import { kioskDesktop, startKioskWindow } from './kiosk-shell.js';
+import { isKioskOn, kioskDesktop, startKioskWindow } from './kiosk-shell.js';
 import { initialBounds, loadWindowState, MIN_SIZE, saveWindowState } from './window-state.js';
 
 // Both from source (electron/main) and bundled (dist/app), the app root is two folders up.
@@ -198,13 +198,17 @@ function show(window: BrowserWindow, page: string): Promise<void> {
 }
 
 function watchRenderer(window: BrowserWindow, log: Logger): void {
-  const recovery = rendererRecovery({ now: Date.now });
+  const recovery = rendererRecovery({ now: Date.now, unattended: isKioskOn });
   const contents: WebContents = window.webContents;
   const act = async (step: RecoveryAction) => {
     if (step.action === 'ignore' || window.isDestroyed()) return;
     if (step.action === 'reload') {
+      if (step.delayMs > 0) await new Promise((r) => setTimeout(r, step.delayMs));
+      if (window.isDestroyed()) return;
+      if (!contents.isCrashed() && step.notice === null) contents.forcefullyCrashRenderer();
       contents.loadURL(shownPage).catch(() => undefined);
-      await dialog.showMessageBox(window, { type: 'warning', message: step.notice });
+      if (step.notice !== null)
+        await dialog.showMessageBox(window, { type: 'warning', message: step.notice });
       return;
     }
     const answer = await dialog.showMessageBox(window, {

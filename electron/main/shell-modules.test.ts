@@ -88,6 +88,24 @@ describe('renderer recovery', () => {
     expect(recovery.onGone('killed').action).toBe('reload');
   });
 
+  it('in kiosk mode reloads without a dialog, pausing in a crash loop, and reloads a hung booth', () => {
+    let now = 0;
+    const recovery = rendererRecovery({
+      now: () => now,
+      maxCrashes: 3,
+      windowMs: 60_000,
+      unattended: () => true,
+      loopDelayMs: 10_000,
+    });
+    const silent = { action: 'reload', notice: null, delayMs: 0 };
+    expect(recovery.onGone('crashed')).toEqual(silent);
+    now = 1_000;
+    expect(recovery.onGone('crashed')).toEqual(silent);
+    now = 2_000;
+    expect(recovery.onGone('oom')).toEqual({ ...silent, delayMs: 10_000 });
+    expect(recovery.onUnresponsive()).toEqual(silent);
+  });
+
   it('asks before reloading a page that hangs', () => {
     const step = rendererRecovery({ now: () => 0 }).onUnresponsive();
     expect(step.action).toBe('ask');

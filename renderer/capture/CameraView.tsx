@@ -79,7 +79,11 @@ export function CameraView({
           <ellipse className="oval-ring" cx="200" cy="130" rx="62" ry="84" />
         </svg>
         {live.countdown !== null && running ? (
-          <div className="countdown" aria-hidden="true" key={`count-${live.countdown}`}>
+          <div
+            className={`countdown${live.countdownPaused ? ' paused' : ''}`}
+            aria-hidden="true"
+            key={`count-${live.countdown}`}
+          >
             {live.countdown}
           </div>
         ) : null}

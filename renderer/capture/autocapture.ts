@@ -1,16 +1,33 @@
 /**
  * Auto-capture timing: once guidance has been all-good for a moment, count
- * down 3-2-1 and fire. A brief glitch (one bad frame) is forgiven; a longer
- * one resets the countdown. Pure: time comes in as an argument.
+ * down 3-2-1 and fire. The countdown only runs on good frames: when the pose
+ * is lost it pauses (a one-frame glitch is forgiven), and when the pose comes
+ * back it resumes from the start of the number it stopped on, so the person
+ * always gets a whole number's warning. It fires only on a frame judged good,
+ * and that frame is the one to keep. Pure: time comes in as an argument.
  */
 export const SETTLE_MS = 300;
 export const COUNTDOWN_MS = 1200;
 export const GRACE_MS = 250;
+/** The longest gap between two good frames that still counts (a stalled analyser must not skip numbers). */
+export const MAX_STEP_MS = 1000;
 
 export type AutoPhase =
   | { phase: 'idle' }
   | { phase: 'settling'; since: number; lastGood: number }
-  | { phase: 'countdown'; since: number; lastGood: number; remaining: number }
+  | {
+      phase: 'countdown';
+      /** Good time counted so far. */
+      elapsed: number;
+      /** The last frame's time, and whether it was good. */
+      lastAt: number;
+      lastWasGood: boolean;
+      /** When the current run of bad frames began; null while good. */
+      badSince: number | null;
+      /** The pose has been lost for longer than a glitch: the countdown waits. */
+      paused: boolean;
+      remaining: number;
+    }
   | { phase: 'fire' };
 
 export const IDLE: AutoPhase = { phase: 'idle' };
@@ -18,6 +35,12 @@ export const IDLE: AutoPhase = { phase: 'idle' };
 /** The number to show during the countdown: 3, 2, 1. */
 export function countdownNumber(remainingMs: number, countdownMs = COUNTDOWN_MS): number {
   return Math.max(1, Math.ceil((remainingMs / countdownMs) * 3));
+}
+
+/** The good time counted at the start of the number shown for `elapsed`. */
+function startOfNumber(elapsed: number, countdownMs: number): number {
+  const shown = countdownNumber(countdownMs - elapsed, countdownMs);
+  return countdownMs - (shown * countdownMs) / 3;
 }
 
 /** `countdownMs`: how long 3-2-1 lasts (the kiosk lets the operator choose). */
@@ -30,19 +53,41 @@ export function step(
   if (state.phase === 'fire') return state;
   if (state.phase === 'idle')
     return good ? { phase: 'settling', since: now, lastGood: now } : state;
-  if (!good) {
-    // Forgive a short glitch, but never let the countdown run out on a bad frame.
-    if (now - state.lastGood > GRACE_MS) return IDLE;
-    if (state.phase === 'countdown')
-      return { ...state, remaining: Math.max(1, countdownMs - (now - state.since)) };
-    return state;
-  }
   if (state.phase === 'settling') {
-    if (now - state.since >= SETTLE_MS)
-      return { phase: 'countdown', since: now, lastGood: now, remaining: countdownMs };
-    return { ...state, lastGood: now };
+    if (!good) return now - state.lastGood > GRACE_MS ? IDLE : state;
+    if (now - state.since < SETTLE_MS) return { ...state, lastGood: now };
+    return {
+      phase: 'countdown',
+      elapsed: 0,
+      lastAt: now,
+      lastWasGood: true,
+      badSince: null,
+      paused: false,
+      remaining: countdownMs,
+    };
   }
-  const remaining = countdownMs - (now - state.since);
-  if (remaining <= 0) return { phase: 'fire' };
-  return { phase: 'countdown', since: state.since, lastGood: now, remaining };
+  if (!good) {
+    // Never counts, never fires: a bad frame only waits.
+    const badSince = state.badSince ?? now;
+    return {
+      ...state,
+      lastAt: now,
+      lastWasGood: false,
+      badSince,
+      paused: state.paused || now - badSince > GRACE_MS,
+    };
+  }
+  let elapsed = state.elapsed;
+  if (state.paused) elapsed = startOfNumber(elapsed, countdownMs);
+  else if (state.lastWasGood) elapsed += Math.min(now - state.lastAt, MAX_STEP_MS);
+  if (elapsed >= countdownMs) return { phase: 'fire' };
+  return {
+    phase: 'countdown',
+    elapsed,
+    lastAt: now,
+    lastWasGood: true,
+    badSince: null,
+    paused: false,
+    remaining: countdownMs - elapsed,
+  };
 }

@@ -20,14 +20,15 @@ export interface Shot {
   yaw: number | null;
 }
 
-/** One video frame at full resolution, unmirrored, as a JPEG. */
-export async function grabJpeg(video: HTMLVideoElement): Promise<Blob> {
+/** A camera frame (the live video, or one kept from it) at full resolution, unmirrored, as a JPEG. */
+export async function grabJpeg(source: HTMLVideoElement | ImageBitmap): Promise<Blob> {
   const canvas = document.createElement('canvas');
-  canvas.width = video.videoWidth || ANALYSIS_WIDTH;
-  canvas.height = video.videoHeight || ANALYSIS_HEIGHT;
+  const video = source instanceof HTMLVideoElement;
+  canvas.width = (video ? source.videoWidth : source.width) || ANALYSIS_WIDTH;
+  canvas.height = (video ? source.videoHeight : source.height) || ANALYSIS_HEIGHT;
   const ctx = canvas.getContext('2d');
   if (!ctx) throw new Error('This browser cannot draw the camera image.');
-  ctx.drawImage(video, 0, 0, canvas.width, canvas.height);
+  ctx.drawImage(source, 0, 0, canvas.width, canvas.height);
   return await new Promise<Blob>((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('Could not encode the photo.'))),
@@ -37,15 +38,26 @@ export async function grabJpeg(video: HTMLVideoElement): Promise<Blob> {
   );
 }
 
-/** A frame for the analyser: 640 wide (640×480 for a 4:3 camera), aspect kept. */
-export function grabFrame(video: HTMLVideoElement): Promise<ImageBitmap> {
-  const w = video.videoWidth || ANALYSIS_WIDTH;
-  const h = video.videoHeight || ANALYSIS_HEIGHT;
-  return createImageBitmap(video, {
-    resizeWidth: ANALYSIS_WIDTH,
-    resizeHeight: Math.max(1, Math.round((ANALYSIS_WIDTH * h) / w)),
-    resizeQuality: 'low',
-  });
+/**
+ * One camera frame, twice: at full resolution (kept, so that an automatic
+ * shot is the very frame that was judged good) and 640 wide for the analyser
+ * (640×480 for a 4:3 camera, aspect kept).
+ */
+export async function grabFrame(
+  video: HTMLVideoElement,
+): Promise<{ full: ImageBitmap; analysis: ImageBitmap }> {
+  const full = await createImageBitmap(video);
+  try {
+    const analysis = await createImageBitmap(full, {
+      resizeWidth: ANALYSIS_WIDTH,
+      resizeHeight: Math.max(1, Math.round((ANALYSIS_WIDTH * full.height) / full.width)),
+      resizeQuality: 'low',
+    });
+    return { full, analysis };
+  } catch (e) {
+    full.close();
+    throw e;
+  }
 }
 
 /** A still photo scaled to fit 640 px for the analyser; null when it cannot be decoded. */

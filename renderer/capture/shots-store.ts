@@ -18,6 +18,8 @@ export interface LiveState {
   instruction: string;
   checks: Checks | null;
   countdown: number | null;
+  /** The countdown waits for the pose to come back. */
+  countdownPaused: boolean;
   yaw: number | null;
 }
 
@@ -25,6 +27,7 @@ const NO_LIVE: LiveState = {
   instruction: 'Starting the camera…',
   checks: null,
   countdown: null,
+  countdownPaused: false,
   yaw: null,
 };
 
@@ -113,21 +116,23 @@ export function createShotsStore(): ShotsStore {
       );
       const auto = state.autoCapture ? step(state.auto, g.ready, now, state.countdownMs) : IDLE;
       const face = analysis.faces.length === 1 ? analysis.faces[0]! : null;
+      const counting = auto.phase === 'countdown';
+      const paused = counting && auto.paused;
       set({
         auto,
         previous: face,
         live: {
-          instruction: auto.phase === 'countdown' ? 'Hold still…' : g.instruction,
+          instruction: counting && !paused ? 'Hold still…' : g.instruction,
           checks: g.checks,
-          countdown:
-            auto.phase === 'countdown' ? countdownNumber(auto.remaining, state.countdownMs) : null,
+          countdown: counting ? countdownNumber(auto.remaining, state.countdownMs) : null,
+          countdownPaused: paused,
           yaw: face ? face.yaw : null,
         },
       });
       return auto.phase === 'fire' ? 'fire' : null;
     },
     setLiveMessage(instruction) {
-      set({ live: { ...get().live, instruction, countdown: null } });
+      set({ live: { ...get().live, instruction, countdown: null, countdownPaused: false } });
     },
     clear() {
       for (const shot of Object.values(get().shots)) URL.revokeObjectURL(shot.url);

@@ -20,27 +20,32 @@ export function useCameraShots(store: ShotsStore, cameraOn: boolean) {
     if (video && video.srcObject !== camera.stream) video.srcObject = camera.stream;
   }, [camera.stream]);
 
-  const takeShot = useCallback(async () => {
-    const video = videoRef.current;
-    const state = store.getState();
-    const slot = state.active;
-    if (!video || !slot || video.readyState < 2) return;
-    const blob = await grabJpeg(video);
-    // A file may have been imported into this slot while the frame was encoding.
-    if (store.getState().active !== slot) return;
-    setFlash((n) => n + 1);
-    state.setShot({
-      slot,
-      source: 'camera',
-      blob,
-      url: URL.createObjectURL(blob),
-      name: `${slot}.jpg`,
-      mimeType: 'image/jpeg',
-      checks: state.live.checks,
-      note: null,
-      yaw: state.live.yaw,
-    });
-  }, [store]);
+  /** `frame`: the analysed frame the auto-capture chose; without it, the video as it is now. */
+  const takeShot = useCallback(
+    async (frame?: ImageBitmap) => {
+      const video = videoRef.current;
+      const state = store.getState();
+      const slot = state.active;
+      const source = frame ?? (video && video.readyState >= 2 ? video : null);
+      if (!slot || !source) return;
+      const blob = await grabJpeg(source);
+      // A file may have been imported into this slot while the frame was encoding.
+      if (store.getState().active !== slot) return;
+      setFlash((n) => n + 1);
+      state.setShot({
+        slot,
+        source: 'camera',
+        blob,
+        url: URL.createObjectURL(blob),
+        name: `${slot}.jpg`,
+        mimeType: 'image/jpeg',
+        checks: state.live.checks,
+        note: null,
+        yaw: state.live.yaw,
+      });
+    },
+    [store],
+  );
 
   const running = cameraOn && camera.stream !== null && analyser.state === 'ready';
   const fps = useFaceAnalysis(store, videoRef, running, takeShot);

@@ -1,6 +1,7 @@
 /**
  * The live analysis loop: every new camera frame goes to the face worker and
- * its guidance to the shots store; when the auto-capture fires, `takeShot`.
+ * its guidance to the shots store; when the auto-capture fires, `takeShot`
+ * of that same frame (the video has moved on by then).
  */
 import { useEffect, useState, type RefObject } from 'react';
 import { errorMessage } from '../lib/request-refused.js';
@@ -52,7 +53,7 @@ export function useFaceAnalysis(
   store: ShotsStore,
   videoRef: RefObject<HTMLVideoElement | null>,
   running: boolean,
-  takeShot: () => Promise<void>,
+  takeShot: (frame?: ImageBitmap) => Promise<void>,
 ): number {
   const [fps, setFps] = useState(0);
   useEffect(() => {
@@ -70,10 +71,15 @@ export function useFaceAnalysis(
           await nextVideoFrame(video);
           if (stopped) break;
           const frame = await grabFrame(video);
-          const analysis = await analyser.analyse(frame);
-          if (stopped) break;
-          setFps(analyser.fps());
-          if (store.getState().onAnalysis(analysis, performance.now()) === 'fire') await takeShot();
+          try {
+            const analysis = await analyser.analyse(frame.analysis);
+            if (stopped) break;
+            setFps(analyser.fps());
+            if (store.getState().onAnalysis(analysis, performance.now()) === 'fire')
+              await takeShot(frame.full);
+          } finally {
+            frame.full.close();
+          }
         } catch (e) {
           if (stopped) break;
           store.getState().setLiveMessage(`Face analysis hiccup: ${errorMessage(e)}`);

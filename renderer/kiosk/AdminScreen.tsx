@@ -8,14 +8,29 @@ import {
 } from '../../shared/studio/index.js';
 import { call, errorMessage } from '../store.js';
 import { useKiosk } from './kiosk-store.js';
-import { CATALOGUE } from './messages.js';
+import { LanguageBar } from './LanguageBar.js';
+import { CATALOGUE, type MessageKey } from './messages.js';
+import { useMessages } from './useMessages.js';
 
-const CORNER_LABEL: Record<KioskCorner, string> = {
-  any: 'Any corner',
-  'top-left': 'Top left',
-  'top-right': 'Top right',
-  'bottom-left': 'Bottom left',
-  'bottom-right': 'Bottom right',
+const CORNER_LABEL: Record<KioskCorner, MessageKey> = {
+  any: 'cornerAny',
+  'top-left': 'cornerTopLeft',
+  'top-right': 'cornerTopRight',
+  'bottom-left': 'cornerBottomLeft',
+  'bottom-right': 'cornerBottomRight',
+};
+
+const COUNTER_LABEL = {
+  visitors: 'counterVisitors',
+  avatars: 'counterAvatars',
+  failures: 'counterFailures',
+  deletions: 'counterDeletions',
+} as const satisfies Record<string, MessageKey>;
+
+const RETENTION_LABEL: Record<KioskRetention['mode'], MessageKey> = {
+  delete: 'retentionDelete',
+  keep: 'retentionKeep',
+  copy: 'retentionCopy',
 };
 
 function NumberField(props: {
@@ -42,6 +57,7 @@ function NumberField(props: {
 
 /** The operator's menu: counters, booth closed, the visitor settings, retention, delivery, leave. */
 export function AdminScreen({ session }: { session: string }) {
+  const t = useMessages();
   const setAdmin = useKiosk((s) => s.setAdmin);
   const load = useKiosk((s) => s.load);
   const [view, setView] = useState<KioskAdminView | null>(null);
@@ -63,8 +79,8 @@ export function AdminScreen({ session }: { session: string }) {
 
   if (!view)
     return (
-      <div className="kiosk-overlay" role="dialog" aria-label="Operator menu">
-        <p role="status">{note ?? 'Loading…'}</p>
+      <div className="kiosk-overlay" role="dialog" aria-label={t('adminTitle')}>
+        <p role="status">{note ?? t('adminLoading')}</p>
       </div>
     );
   const s = { ...view.settings, ...draft };
@@ -82,7 +98,7 @@ export function AdminScreen({ session }: { session: string }) {
       setView(next);
       setDraft({});
       setNewPin('');
-      setNote('Saved.');
+      setNote(t('saved'));
       await load();
     } catch (error) {
       fail(error);
@@ -92,23 +108,26 @@ export function AdminScreen({ session }: { session: string }) {
   return (
     <div className="kiosk-overlay" role="dialog" aria-modal="true" aria-labelledby="admin-title">
       <div className="kiosk-admin">
-        <h2 id="admin-title">Operator menu</h2>
+        <LanguageBar />
+        <h2 id="admin-title">{t('adminTitle')}</h2>
         {view.pinIsDefault ? (
           <p className="kiosk-trouble" role="alert">
-            The PIN is still the factory PIN. Set your own below.
+            {t('adminFactoryPin')}
           </p>
         ) : null}
-        <dl className="kiosk-counters" aria-label="Counters">
-          {(['visitors', 'avatars', 'failures', 'deletions'] as const).map((k) => (
+        <dl className="kiosk-counters" aria-label={t('countersLabel')}>
+          {(Object.keys(COUNTER_LABEL) as (keyof typeof COUNTER_LABEL)[]).map((k) => (
             <div key={k}>
-              <dt>{k[0]!.toUpperCase() + k.slice(1)}</dt>
+              <dt>{t(COUNTER_LABEL[k])}</dt>
               <dd>{view.counters[k]}</dd>
             </div>
           ))}
         </dl>
         <p className="kiosk-muted">
-          Deletions waiting: {view.pendingDeletions}. Download server:{' '}
-          {view.delivery.url ?? view.delivery.error ?? 'not running'}
+          {t('adminStatus', {
+            pending: view.pendingDeletions,
+            server: view.delivery.url ?? view.delivery.error ?? t('serverNotRunning'),
+          })}
         </p>
         <label className="kiosk-check">
           <input
@@ -116,14 +135,14 @@ export function AdminScreen({ session }: { session: string }) {
             checked={s.boothClosed}
             onChange={(e) => void save({ boothClosed: e.target.checked })}
           />
-          Booth closed
+          {t('boothClosedSetting')}
         </label>
 
         <fieldset>
-          <legend>Consent (version {view.settings.consent.version})</legend>
+          <legend>{t('consentLegend', { version: view.settings.consent.version })}</legend>
           {KIOSK_LANGUAGES.map((code) => (
             <label key={code} className="kiosk-field wide">
-              <span>Consent text, {CATALOGUE[code].languageName}</span>
+              <span>{t('consentTextFor', { language: CATALOGUE[code].languageName })}</span>
               <textarea
                 rows={4}
                 value={texts[code] ?? ''}
@@ -134,7 +153,7 @@ export function AdminScreen({ session }: { session: string }) {
         </fieldset>
 
         <fieldset>
-          <legend>Visitors</legend>
+          <legend>{t('visitorsLegend')}</legend>
           <div className="kiosk-row">
             {KIOSK_LANGUAGES.map((code) => (
               <label key={code} className="kiosk-check">
@@ -154,14 +173,14 @@ export function AdminScreen({ session }: { session: string }) {
             ))}
           </div>
           <NumberField
-            label="Idle timeout (s)"
+            label={t('idleTimeout')}
             value={s.idleSeconds}
             min={3}
             max={600}
             onChange={(v) => change({ idleSeconds: v })}
           />
           <NumberField
-            label="Countdown (s)"
+            label={t('countdownLength')}
             value={s.countdownSeconds}
             min={1}
             max={10}
@@ -173,12 +192,12 @@ export function AdminScreen({ session }: { session: string }) {
               checked={s.attractLoop}
               onChange={(e) => change({ attractLoop: e.target.checked })}
             />
-            Loop recent renders on the attract screen
+            {t('attractLoopSetting')}
           </label>
         </fieldset>
 
         <fieldset>
-          <legend>Retention</legend>
+          <legend>{t('retentionLegend')}</legend>
           {(['delete', 'keep', 'copy'] as const).map((mode) => (
             <label key={mode} className="kiosk-check">
               <input
@@ -196,16 +215,12 @@ export function AdminScreen({ session }: { session: string }) {
                   })
                 }
               />
-              {mode === 'delete'
-                ? 'Delete everything when the visitor is done'
-                : mode === 'keep'
-                  ? 'Keep the outputs (and the link) for some minutes'
-                  : 'Copy the outputs to a delivery folder, then delete'}
+              {t(RETENTION_LABEL[mode])}
             </label>
           ))}
           {retention.mode === 'keep' ? (
             <NumberField
-              label="Minutes"
+              label={t('retentionMinutes')}
               value={retention.minutes}
               min={1}
               max={1440}
@@ -214,7 +229,7 @@ export function AdminScreen({ session }: { session: string }) {
           ) : null}
           {retention.mode === 'copy' ? (
             <label className="kiosk-field wide">
-              <span>Delivery folder</span>
+              <span>{t('deliveryFolder')}</span>
               <input
                 type="text"
                 value={retention.folder}
@@ -225,9 +240,9 @@ export function AdminScreen({ session }: { session: string }) {
         </fieldset>
 
         <fieldset>
-          <legend>Delivery</legend>
+          <legend>{t('deliveryLegend')}</legend>
           <label className="kiosk-field">
-            <span>Network interface</span>
+            <span>{t('networkInterface')}</span>
             <select
               value={s.delivery.host}
               onChange={(e) => change({ delivery: { ...s.delivery, host: e.target.value } })}
@@ -240,14 +255,14 @@ export function AdminScreen({ session }: { session: string }) {
             </select>
           </label>
           <NumberField
-            label="Port (0: any free port)"
+            label={t('deliveryPort')}
             value={s.delivery.port}
             min={0}
             max={65535}
             onChange={(port) => change({ delivery: { ...s.delivery, port } })}
           />
           <NumberField
-            label="Link lifetime (minutes)"
+            label={t('linkLifetime')}
             value={s.delivery.linkMinutes}
             min={1}
             max={240}
@@ -256,9 +271,9 @@ export function AdminScreen({ session }: { session: string }) {
         </fieldset>
 
         <fieldset>
-          <legend>Operator</legend>
+          <legend>{t('operatorLegend')}</legend>
           <label className="kiosk-field">
-            <span>Admin corner</span>
+            <span>{t('adminCorner')}</span>
             <select
               value={s.adminGesture.corner}
               onChange={(e) =>
@@ -269,20 +284,20 @@ export function AdminScreen({ session }: { session: string }) {
             >
               {Object.entries(CORNER_LABEL).map(([value, label]) => (
                 <option key={value} value={value}>
-                  {label}
+                  {t(label)}
                 </option>
               ))}
             </select>
           </label>
           <NumberField
-            label="Hold for (s)"
+            label={t('holdFor')}
             value={s.adminGesture.holdSeconds}
             min={1}
             max={10}
             onChange={(holdSeconds) => change({ adminGesture: { ...s.adminGesture, holdSeconds } })}
           />
           <label className="kiosk-field">
-            <span>New PIN (4 to 12 digits)</span>
+            <span>{t('newPin')}</span>
             <input
               type="password"
               inputMode="numeric"
@@ -297,7 +312,7 @@ export function AdminScreen({ session }: { session: string }) {
               checked={s.startInKiosk}
               onChange={(e) => change({ startInKiosk: e.target.checked })}
             />
-            Start in kiosk mode
+            {t('startInKiosk')}
           </label>
           <label className="kiosk-check">
             <input
@@ -305,7 +320,7 @@ export function AdminScreen({ session }: { session: string }) {
               checked={s.startAtLogin}
               onChange={(e) => change({ startAtLogin: e.target.checked })}
             />
-            Start at login (desktop app)
+            {t('startAtLogin')}
           </label>
         </fieldset>
 
@@ -316,7 +331,7 @@ export function AdminScreen({ session }: { session: string }) {
         ) : null}
         <div className="kiosk-actions">
           <button type="button" className="kiosk-btn primary" onClick={() => void save()}>
-            Save
+            {t('save')}
           </button>
           <button
             type="button"
@@ -326,7 +341,7 @@ export function AdminScreen({ session }: { session: string }) {
               setAdmin({ name: 'closed' });
             }}
           >
-            Back to the booth
+            {t('backToBooth')}
           </button>
           <button
             type="button"
@@ -338,7 +353,7 @@ export function AdminScreen({ session }: { session: string }) {
               )
             }
           >
-            Leave kiosk mode
+            {t('leaveKiosk')}
           </button>
         </div>
       </div>

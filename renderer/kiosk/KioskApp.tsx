@@ -103,6 +103,14 @@ export function KioskApp() {
           .getState()
           .load()
           .catch(() => undefined);
+      // The visitor's phone fetching their link: they are still at the booth.
+      const step = useKiosk.getState().step;
+      if (
+        event.type === 'kiosk.download' &&
+        'visitorId' in step &&
+        step.visitorId === event.visitorId
+      )
+        markActivity();
     });
     return off;
   }, []);

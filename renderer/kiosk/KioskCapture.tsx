@@ -3,7 +3,8 @@ import type { PhotoSlot } from '../../shared/studio/index.js';
 import { studioShots, useCapture } from '../capture/capture-store.js';
 import { PHOTO_SLOTS } from '../capture/guidance.js';
 import { useCameraShots } from '../capture/useCameraShots.js';
-import { markActivity } from './activity.js';
+import { usePresence } from './activity.js';
+import { captureIsPresence } from './presence.js';
 import { guidanceMessage, HINT } from './guidance-words.js';
 import { useKiosk } from './kiosk-store.js';
 import { useMessages } from './useMessages.js';
@@ -61,15 +62,19 @@ export function KioskCapture() {
   const shots = studioShots((s) => s.shots);
   const live = studioShots((s) => s.live);
   const retake = useCapture((s) => s.retake);
-  const { camera, videoRef, running, flash, takeShot } = useCameraShots(
+  const { camera, analyser, videoRef, running, flash, takeShot } = useCameraShots(
     studioShots,
     active !== null,
   );
 
-  // A face in front of the camera is someone using the booth.
-  useEffect(() => {
-    if (live.checks?.face) markActivity();
-  }, [live]);
+  usePresence(
+    captureIsPresence({
+      shooting: active !== null,
+      running,
+      failed: camera.error !== null || analyser.state === 'failed',
+      faceInView: live.checks?.face === true,
+    }),
+  );
 
   const slot = active;
   const instruction = camera.error
@@ -85,7 +90,12 @@ export function KioskCapture() {
         <video ref={videoRef} className="mirror" autoPlay muted playsInline aria-hidden="true" />
         {slot ? <div className="kiosk-oval" aria-hidden="true" /> : <Review />}
         {live.countdown !== null && running && slot ? (
-          <div className="kiosk-countdown" role="timer" aria-live="assertive" key={live.countdown}>
+          <div
+            className={`kiosk-countdown${live.countdownPaused ? ' paused' : ''}`}
+            role="timer"
+            aria-live="assertive"
+            key={live.countdown}
+          >
             {live.countdown}
           </div>
         ) : null}

@@ -1,11 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../store.js';
 import { useKiosk } from './kiosk-store.js';
+import { LanguageBar } from './LanguageBar.js';
+import { useMessages } from './useMessages.js';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
 /** The operator's PIN on screen: kiosks often have no keyboard (a keyboard works too). */
 export function PinPad() {
+  const t = useMessages();
   const setAdmin = useKiosk((s) => s.setAdmin);
   const [pin, setPin] = useState('');
   const [note, setNote] = useState<string | null>(null);
@@ -22,16 +25,18 @@ export function PinPad() {
       }
       setNote(
         answer.lockedSeconds > 0
-          ? `Too many wrong tries. The PIN pad is locked for ${answer.lockedSeconds} s.`
-          : `Wrong PIN. ${answer.triesLeft} ${answer.triesLeft === 1 ? 'try' : 'tries'} left.`,
+          ? t('pinLocked', { seconds: answer.lockedSeconds })
+          : t(answer.triesLeft === 1 ? 'pinWrongOne' : 'pinWrongMany', {
+              tries: answer.triesLeft,
+            }),
       );
     } catch {
-      setNote('The PIN could not be checked. Try again.');
+      setNote(t('pinUnchecked'));
     } finally {
       setPin('');
       setBusy(false);
     }
-  }, [busy, pin, setAdmin]);
+  }, [busy, pin, setAdmin, t]);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,10 +53,11 @@ export function PinPad() {
   return (
     <div className="kiosk-overlay" role="dialog" aria-modal="true" aria-labelledby="pin-title">
       <div className="kiosk-pin">
-        <h2 id="pin-title">Operator PIN</h2>
-        <output className="kiosk-pin-dots" aria-label="PIN entered" aria-live="polite">
+        <LanguageBar />
+        <h2 id="pin-title">{t('operatorPin')}</h2>
+        <output className="kiosk-pin-dots" aria-label={t('pinEntered')} aria-live="polite">
           {pin.length > 0 ? '•'.repeat(pin.length) : ' '}
-          <span className="visually-hidden">{`${pin.length} digits`}</span>
+          <span className="visually-hidden">{t('pinDigits', { count: pin.length })}</span>
         </output>
         {note ? (
           <p className="kiosk-trouble" role="alert">
@@ -67,7 +73,7 @@ export function PinPad() {
           <button
             type="button"
             className="kiosk-key"
-            aria-label="Delete last digit"
+            aria-label={t('pinDelete')}
             onClick={() => setPin((p) => p.slice(0, -1))}
           >
             ⌫
@@ -81,11 +87,11 @@ export function PinPad() {
             disabled={busy || pin.length === 0}
             onClick={() => void submit()}
           >
-            OK
+            {t('pinOk')}
           </button>
         </div>
         <button type="button" className="kiosk-btn" onClick={() => setAdmin({ name: 'closed' })}>
-          Cancel
+          {t('cancel')}
         </button>
       </div>
     </div>

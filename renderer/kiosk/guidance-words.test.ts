@@ -11,10 +11,11 @@ const all: Checks = {
   pose: true,
   still: true,
 };
-const live = (checks: Checks | null, countdown: number | null = null) => ({
+const live = (checks: Checks | null, countdown: number | null = null, countdownPaused = false) => ({
   instruction: '',
   checks,
   countdown,
+  countdownPaused,
   yaw: null,
 });
 
@@ -33,6 +34,8 @@ describe('guidance in the kiosk’s words', () => {
     expect(guidanceMessage(live({ ...all, pose: false }), 'side2')).toBe('hintSide2');
     expect(guidanceMessage(live({ ...all, still: false }), 'side1')).toBe('guideStill');
     expect(guidanceMessage(live(all, 2), 'side1')).toBe('guideSmile');
+    // A paused countdown asks for the pose back instead of praising it.
+    expect(guidanceMessage(live({ ...all, pose: false }, 2, true), 'side1')).toBe('hintSide1');
   });
 
   it('has every message in every language, with the same placeholders', () => {

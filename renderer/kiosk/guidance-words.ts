@@ -15,7 +15,8 @@ export const HINT: Record<PhotoSlot, MessageKey> = {
  */
 export function guidanceMessage(live: LiveState, slot: PhotoSlot): MessageKey {
   const c = live.checks;
-  if (live.countdown !== null) return 'guideSmile';
+  // A paused countdown says what brings the pose back.
+  if (live.countdown !== null && !live.countdownPaused) return 'guideSmile';
   if (!c) return 'cameraStarting';
   if (!c.face) return 'guideFace';
   if (!c.centred) return 'guideCentred';

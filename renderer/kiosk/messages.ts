@@ -1,9 +1,11 @@
 /**
- * The kiosk's message catalogue: every word a visitor sees, in every
- * language the booth offers. Plain words, short sentences. English is the
- * reference: the other languages must have every key (the type says so).
+ * The kiosk's message catalogue: every word a visitor sees (and the
+ * operator's, from operator-messages.ts), in every language the booth
+ * offers. Plain words, short sentences. English is the reference: the other
+ * languages must have every key (the type says so).
  */
 import type { KioskLanguage } from '../../shared/studio/index.js';
+import { OPERATOR_DE, OPERATOR_EN, OPERATOR_FR } from './operator-messages.js';
 
 const en = {
   languageName: 'English',
@@ -55,6 +57,7 @@ const en = {
   stillThereLead: 'We start over in {seconds} s.',
   stillHere: 'I am still here',
   somethingWrong: 'Something went wrong. Please try again.',
+  ...OPERATOR_EN,
 };
 
 export type MessageKey = keyof typeof en;
@@ -110,6 +113,7 @@ const de: Catalogue = {
   stillThereLead: 'In {seconds} s fangen wir von vorne an.',
   stillHere: 'Ich bin noch da',
   somethingWrong: 'Etwas ist schiefgegangen. Bitte versuch es noch einmal.',
+  ...OPERATOR_DE,
 };
 
 const fr: Catalogue = {
@@ -162,6 +166,7 @@ const fr: Catalogue = {
   stillThereLead: 'On recommence dans {seconds} s.',
   stillHere: 'Je suis là',
   somethingWrong: "Un problème est survenu. Réessayez, s'il vous plaît.",
+  ...OPERATOR_FR,
 };
 
 export const CATALOGUE: Record<KioskLanguage, Catalogue> = { en, de, fr };

@@ -25,7 +25,7 @@ import {
   Uuid,
   ValidationErrorItem,
 } from '../api/index.js';
-import { KIOSK_COMMANDS, KioskChangedEvent } from './kiosk-contract.js';
+import { KIOSK_COMMANDS, KIOSK_EVENTS } from './kiosk-contract.js';
 import { BATCH_COMMANDS, BATCH_EVENTS } from './batch-contract.js';
 
 export { AgeGroup, BodyShape, EyeTexture };
@@ -335,7 +335,7 @@ export const StudioEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('file.saved'), jobId: Id, file: SavedFile }),
   z.object({ type: z.literal('people.changed') }),
   z.object({ type: z.literal('health'), health: Health }),
-  KioskChangedEvent,
+  ...KIOSK_EVENTS,
   ...BATCH_EVENTS,
 ]);
 export type StudioEvent = z.infer<typeof StudioEvent>;

@@ -187,3 +187,8 @@ export const KIOSK_COMMANDS = {
 
 /** Pushed when kiosk mode starts or ends, or its settings change. */
 export const KioskChangedEvent = z.object({ type: z.literal('kiosk.changed') });
+
+/** Pushed when a visitor's download link serves its page or a file: they are at the booth. */
+export const KioskDownloadEvent = z.object({ type: z.literal('kiosk.download'), visitorId: Uuid });
+
+export const KIOSK_EVENTS = [KioskChangedEvent, KioskDownloadEvent] as const;

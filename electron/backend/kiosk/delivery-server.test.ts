@@ -18,8 +18,12 @@ afterEach(async () => {
   server = null;
 });
 
+const served: string[] = [];
+
 async function start(limits = { requests: 1000, misses: 1000, windowMs: 60_000 }) {
+  served.length = 0;
   server = await startDeliveryServer({
+    onServed: (visitorId) => served.push(visitorId),
     host: '127.0.0.1',
     port: 0,
     log: createLogger('error'),
@@ -67,6 +71,8 @@ describe('the LAN delivery server', () => {
     const file = await fetch(`${s.origin}/d/${TOKEN}/avatar.glb`);
     expect(file.headers.get('content-disposition')).toContain('attachment');
     expect(await file.text()).toBe('glTF-bytes');
+    // Both count as the visitor being there, for the booth's idle reset.
+    expect(served).toEqual(['visitor-1', 'visitor-1']);
   });
 
   it('answers nothing but download pages: no UI, no bridge, no other method', async () => {
@@ -101,6 +107,7 @@ describe('the LAN delivery server', () => {
       expect(res.text).not.toContain('outside');
       expect(res.text).not.toContain('glTF');
     }
+    expect(served).toEqual([]);
   });
 
   it('refuses guessed tokens, and an address that keeps guessing waits (429)', async () => {

@@ -13,6 +13,8 @@ export interface DeliveryServerOptions {
   resolve(token: string): string | null;
   /** The visitor's files and when the link ends; null when there is nothing (any more). */
   filesFor(visitorId: string): { files: DeliveryFile[]; expiresAt: string } | null;
+  /** A live link's page or file was served: the visitor is there with their phone. */
+  onServed?(visitorId: string): void;
   /** Requests per client address per minute; failed token lookups have a tighter limit. */
   limits?: { requests: number; misses: number; windowMs: number };
   now?: () => number;
@@ -96,6 +98,7 @@ export async function startDeliveryServer(
     } catch {
       return send(res, 404, 'Not found.');
     }
+    if (name === '' || found.files.some((f) => f.name === name)) options.onServed?.(visitorId);
     if (name === '') {
       const html = deliveryPage(`/d/${match[1]}/`, found.files, found.expiresAt);
       res.writeHead(200, { ...PAGE_HEADERS, 'content-type': 'text/html; charset=utf-8' });

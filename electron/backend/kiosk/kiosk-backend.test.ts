@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandName, CommandOutput } from '../../../shared/studio/index.js';
 import { createLogger, openSqlite } from '../../../service/index.js';
 import { createStudioBackend } from '../create-backend.js';
@@ -140,6 +140,10 @@ describe('kiosk mode on the embedded service', () => {
     const token = /\/d\/([A-Za-z0-9_-]{43})\/$/.exec(result.link.url)?.[1];
     expect(token).toBeDefined();
 
+    const downloads: string[] = [];
+    const off = backend.subscribe((e) => {
+      if (e.type === 'kiosk.download') downloads.push(e.visitorId);
+    });
     const page = await get(result.link.url);
     expect(page.status).toBe(200);
     expect(page.body.toString()).toContain('avatar.glb');
@@ -148,6 +152,9 @@ describe('kiosk mode on the embedded service', () => {
     expect(glb.body.subarray(0, 4).toString('latin1')).toBe('glTF');
     const image = await get(`${result.link.url}avatar-1.png`);
     expect(image.type).toBe('image/png');
+    // Each download tells the booth the visitor is still there (the idle reset waits).
+    expect(downloads).toEqual([visitorId, visitorId, visitorId]);
+    off();
 
     await ok('kiosk.visitor.finish', { visitorId, reason: 'done' });
     expect(await serviceUserStatus(person.userId)).toBe(404);
@@ -244,6 +251,71 @@ describe('kiosk mode on the embedded service', () => {
     rmSync(folder, { recursive: true, force: true });
   }, 240_000);
 
+  it('a keep retention serves the link for N minutes, then deletes; the consent log never holds photos', async () => {
+    const unlocked = await ok('kiosk.admin.unlock', { pin: '1111' });
+    if (!unlocked.unlocked) throw new Error('not unlocked');
+    const session = unlocked.session;
+    // The delivery server binds only to one of this machine's interfaces.
+    const elsewhere = await backend.handle('kiosk.admin.update', {
+      session,
+      change: { delivery: { host: '203.0.113.9', port: 0, linkMinutes: 15 } },
+    });
+    expect(elsewhere).toMatchObject({ ok: false, error: { kind: 'bad_input' } });
+    const view = await ok('kiosk.admin.update', {
+      session,
+      change: {
+        retention: { mode: 'keep', minutes: 2 },
+        delivery: { host: '127.0.0.1', port: 0, linkMinutes: 15 },
+      },
+    });
+    expect(view.delivery.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const { visitorId, personId } = await ok('kiosk.visitor.start', {
+      language: 'fr',
+      consentVersion: 1,
+    });
+    const userId = (await personOf(personId))!.userId;
+    await makeAvatar(personId);
+    const result = await ok('kiosk.visitor.result', { visitorId });
+    await ok('kiosk.visitor.finish', { visitorId, reason: 'done' });
+    // Kept: the link and the service user stay while the minutes run.
+    expect((await get(`${result.link.url}avatar.glb`)).status).toBe(200);
+    expect(await serviceUserStatus(userId)).toBe(200);
+    expect((await ok('kiosk.admin.get', { session })).pendingDeletions).toBe(1);
+
+    // Three minutes later (the queue is also run at every start).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60_000 });
+    try {
+      await backend.close();
+      backend = await open();
+      expect(await serviceUserStatus(userId)).toBe(404);
+      expect(await personOf(personId)).toBeUndefined();
+      // The same link on the restarted download server (a new port) is dead.
+      const again = await ok('kiosk.admin.unlock', { pin: '1111' });
+      if (!again.unlocked) throw new Error('not unlocked');
+      const origin = (await ok('kiosk.admin.get', { session: again.session })).delivery.url!;
+      const linkPath = new URL(result.link.url).pathname;
+      expect((await get(`${origin}${linkPath}avatar.glb`)).status).toBe(404);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    // The consent audit log: time, text version, visitor id and language; nothing else.
+    const db = openSqlite(path.join(dataDir, 'studio.sqlite'), { migrations: [] });
+    const columns = db
+      .prepare("SELECT name FROM pragma_table_info('kiosk_consents')")
+      .pluck()
+      .all() as string[];
+    const last = db
+      .prepare(
+        'SELECT at, consent_version, visitor_id, language FROM kiosk_consents ORDER BY id DESC',
+      )
+      .get();
+    db.close();
+    expect(columns.sort()).toEqual(['at', 'consent_version', 'id', 'language', 'visitor_id']);
+    expect(last).toMatchObject({ consent_version: 1, visitor_id: visitorId, language: 'fr' });
+  }, 240_000);
+
   it('without --kiosk the studio is no booth until it is turned on, or set to start as one', async () => {
     await backend.close();
     backend = await createStudioBackend({ dataDir, vault, log });
@@ -263,5 +335,31 @@ describe('kiosk mode on the embedded service', () => {
     await backend.close();
     backend = await createStudioBackend({ dataDir, vault, log });
     expect((await ok('kiosk.state', {})).active).toBe(true);
+  }, 60_000);
+  it('the desktop app: start at login goes to the OS, and only the PIN lets the kiosk window go', async () => {
+    await backend.close();
+    const calls: string[] = [];
+    backend = await createStudioBackend({
+      dataDir,
+      vault,
+      log,
+      kiosk: { enabled: true, pin: '1111' },
+      desktop: {
+        reveal: async () => true,
+        setKiosk: (on) => calls.push(`kiosk:${on}`),
+        setStartAtLogin: (on) => calls.push(`login:${on}`),
+      },
+    });
+    const unlocked = await ok('kiosk.admin.unlock', { pin: '1111' });
+    if (!unlocked.unlocked) throw new Error('not unlocked');
+    await ok('kiosk.admin.update', { session: unlocked.session, change: { startAtLogin: true } });
+    expect(calls).toEqual(['login:true']);
+    // Leaving takes an admin session: a visitor has none.
+    const refused = await backend.handle('kiosk.admin.leave', { session: 'x'.repeat(32) });
+    expect(refused).toMatchObject({ ok: false, error: { kind: 'auth' } });
+    expect((await ok('kiosk.state', {})).active).toBe(true);
+    await ok('kiosk.admin.leave', { session: unlocked.session });
+    expect(calls).toEqual(['login:true', 'kiosk:false']);
+    expect((await ok('kiosk.state', {})).active).toBe(false);
   }, 60_000);
 });

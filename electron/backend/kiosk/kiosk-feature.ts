@@ -130,6 +130,7 @@ export async function createKiosk(options: KioskFeatureOptions) {
         log,
         resolve: (token) => links.resolve(token),
         filesFor,
+        onServed: (visitorId) => ctx.emit({ type: 'kiosk.download', visitorId }),
       });
       deliveryError = null;
       log.info('kiosk delivery server listening', { origin: delivery.origin });

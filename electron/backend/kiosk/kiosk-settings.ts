@@ -15,7 +15,7 @@ export const DEFAULT_KIOSK_SETTINGS: KioskSettings = {
   },
   languages: ['en', 'de', 'fr'],
   idleSeconds: 45,
-  countdownSeconds: 1,
+  countdownSeconds: 3,
   retention: { mode: 'delete' },
   delivery: { host: '127.0.0.1', port: 0, linkMinutes: 15 },
   boothClosed: false,
