@@ -29,6 +29,8 @@ import {
   Refusal,
   SDK_CATEGORY,
 } from './sdk-mapping.js';
+import { hasAssetPreview } from '../../shared/assets/asset-previews.js';
+import { assetPreviewPath } from '../../shared/session/contract.js';
 import { useSessionPage } from './session-context.js';
 import { download, exportLink } from './session-port.js';
 import { base64 } from './upload.js';
@@ -41,8 +43,15 @@ declare global {
 }
 
 type Gender = 'male' | 'female';
-/** No rendered previews yet (the page draws its own icons): the SDK's `preview` stays empty. */
+/** Bodies and animations have no rendered pictures: their SDK `preview` stays empty. */
 const NO_PREVIEW = '';
+
+/** An absolute link the host page can load, or empty for an asset outside the built-in catalogue. */
+function previewUrl(sessionId: string, assetId: string): string {
+  return hasAssetPreview(assetId)
+    ? new URL(assetPreviewPath(sessionId, assetId.toLowerCase()), window.location.origin).href
+    : NO_PREVIEW;
+}
 
 function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): Gender {
   if (body === 'body_0') return 'male';
@@ -136,7 +145,7 @@ export function SessionEditor({
             id: a.id,
             alias: a.name,
             category: SDK_CATEGORY[a.category],
-            preview: NO_PREVIEW,
+            preview: previewUrl(page.state.session.id, a.id),
           }));
         case 'set_assets_list':
           availableNow.current = availableAssets(data, editingRef.current.catalogue);
@@ -189,7 +198,7 @@ export function SessionEditor({
           throw new Refusal('unsupported', `This page does not support ${eventName}.`);
       }
     },
-    [animations, avatarId, bodyType, change, exportAvatar],
+    [animations, avatarId, bodyType, change, exportAvatar, page.state.session.id],
   );
 
   useEffect(() => {

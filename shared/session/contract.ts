@@ -38,7 +38,14 @@ export const SessionAvatar = z.object({
 });
 export type SessionAvatar = z.infer<typeof SessionAvatar>;
 
-/** The catalogue as the page sees it (rendered preview images are not built yet). */
+/**
+ * Where a session serves a catalogue asset's rendered preview: a link the host page can load
+ * without any credential (service/sessions/asset-preview-files.ts).
+ */
+export const assetPreviewPath = (sessionId: string, assetId: string): string =>
+  `/session/${sessionId}/asset-previews/${assetId}`;
+
+/** The catalogue as the page sees it. */
 export const SessionAsset = CatalogueAsset;
 export type SessionAsset = z.infer<typeof SessionAsset>;
 

@@ -2,6 +2,10 @@ import '../helpers/session-bundle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { embeddingRepo } from '../../service/sessions/embedding.js';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { BUILTIN_ASSETS } from '../../service/assets/builtin-catalogue.js';
+import { assetPreviewPath } from '../../shared/session/contract.js';
 
 let svc: TestService;
 let user = '';
@@ -114,5 +118,38 @@ describe('the session API', () => {
       '/session-app/assets/missing.js',
     ])
       expect((await fetch(`${url.origin}${p}`)).status).toBe(404);
+  });
+});
+
+describe('the asset previews of a session', () => {
+  const previewOf = (url: URL, assetId: string) =>
+    fetch(`${url.origin}${assetPreviewPath(url.pathname.split('/')[2] ?? '', assetId)}`);
+
+  it('serves every built-in asset of the project without any credential, loadable from another origin', async () => {
+    const { url } = await newSession();
+    const seen = new Set<string>();
+    for (const asset of BUILTIN_ASSETS) {
+      const res = await previewOf(url, asset.id);
+      expect(res.status, asset.name).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const { width } = await sharp(bytes).metadata();
+      expect(width).toBeGreaterThan(0);
+      seen.add(bytes.toString('base64'));
+    }
+    expect(seen.size).toBe(BUILTIN_ASSETS.length);
+  });
+
+  it('answers 404 for an unknown session or asset, and 410 once the session has expired', async () => {
+    const { url } = await newSession();
+    const asset = BUILTIN_ASSETS[0]!.id;
+    const unknownSession = new URL(url);
+    unknownSession.pathname = `/session/${randomUUID()}`;
+    expect((await previewOf(unknownSession, asset)).status).toBe(404);
+    expect((await previewOf(url, randomUUID())).status).toBe(404);
+    expect((await previewOf(url, 'not-an-id')).status).toBe(404);
+    svc.clock.advance(24 * 3600_000);
+    expect((await previewOf(url, asset)).status).toBe(410);
   });
 });
