@@ -70,11 +70,17 @@ export function SessionEditor({
   const page = useSessionPage();
   const editing = useCustomizationDraft(avatarId);
   const [available, setAvailable] = useState<CatalogueAsset[] | null>(null);
-  // Requests read these at once, before React has rendered the previous answer. The preview
-  // does not play animations yet (AvatarView has no playback): the choice is kept and reported.
+  // Requests read these at once, before React has rendered the previous answer.
   const availableNow = useRef<CatalogueAsset[] | null>(null);
+  // The preview plays what get_animation_info reports: the first built-in clip (idle) until the
+  // SDK or the page's own picker chooses another; none (the T-pose) reads back as "".
   const animations = page.state.animations;
-  const animationNow = useRef<string>(animations[0] ?? '');
+  const [animation, setAnimation] = useState<string | null>(animations[0] ?? null);
+  const animationNow = useRef(animation);
+  const play = useCallback((clip: string | null) => {
+    animationNow.current = clip;
+    setAnimation(clip);
+  }, []);
   const [exporting, setExporting] = useState(false);
   const [status, setStatus] = useState('');
   const current = useRef<StoredCustomization | null>(null);
@@ -168,9 +174,9 @@ export function SessionEditor({
         case 'get_animation_list':
           return animations.map((id) => ({ id, alias: id, preview: NO_PREVIEW }));
         case 'get_animation_info':
-          return { id: animationNow.current };
+          return { id: animationNow.current ?? '' };
         case 'set_active_animation':
-          animationNow.current = isAnimation(animations, data);
+          play(isAnimation(animations, data));
           return null;
         case 'set_eye_color':
           return set((d) => applyEyeColour(d, data));
@@ -198,7 +204,7 @@ export function SessionEditor({
           throw new Refusal('unsupported', `This page does not support ${eventName}.`);
       }
     },
-    [animations, avatarId, bodyType, change, exportAvatar, page.state.session.id],
+    [animations, avatarId, bodyType, change, exportAvatar, page.state.session.id, play],
   );
 
   useEffect(() => {
@@ -243,6 +249,7 @@ export function SessionEditor({
     <EditorWorkspace
       editing={shown}
       withMetadata={false}
+      animation={{ playing: animation, onChange: play }}
       actions={
         page.noui ? null : (
           <div className="editor-group session-next">

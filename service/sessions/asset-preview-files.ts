@@ -37,8 +37,10 @@ export function registerAssetPreviewFiles(router: Router, ctx: ServiceContext): 
       'content-length': body.byteLength,
       'cache-control': 'private, max-age=3600',
       'x-content-type-options': 'nosniff',
-      // The host page, on another origin, shows these in its own asset menus.
+      // The host page, on another origin, shows these in its own asset menus, and may draw
+      // them on a canvas or into a texture (a game engine's webview): public, uncredentialed.
       'cross-origin-resource-policy': 'cross-origin',
+      'access-control-allow-origin': '*',
     });
     res.end(body);
   });

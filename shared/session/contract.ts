@@ -55,4 +55,13 @@ export const SessionExport = z.discriminatedUnion('status', [
 ]);
 export type SessionExport = z.infer<typeof SessionExport>;
 
+/** A dashboard thumbnail: a render of the avatar as customized now, once it exists. */
+export const SessionThumbnail = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending'), url: z.null() }),
+  z.object({ status: z.literal('ready'), url: z.string() }),
+  /** The avatar is not ready, or its render failed: the dashboard shows a placeholder. */
+  z.object({ status: z.literal('unavailable'), url: z.null() }),
+]);
+export type SessionThumbnail = z.infer<typeof SessionThumbnail>;
+
 export const SessionNewAvatar = z.object({ avatar_id: Uuid, upload_url: z.string() });

@@ -110,6 +110,27 @@ describe('the session API', () => {
     expect(stored).toMatchObject({ body: 'body_2' });
   });
 
+  it('gives a dashboard thumbnail only for a ready avatar of the session', async () => {
+    const { api, key } = await newSession({ type: 'create_or_edit_existing' });
+    const { avatar_id } = (
+      await svc.api('POST', '/api/v1/avatars/new', { body: { user_id: user } })
+    ).body as { avatar_id: string };
+    const pending = await call(`${api}/avatars/${avatar_id}/thumbnail`, key, { method: 'POST' });
+    expect(pending.status).toBe(200);
+    expect(await pending.json()).toEqual({ status: 'unavailable', url: null });
+    const renders = svc.context.db
+      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM renders WHERE avatar_id = ?')
+      .get(avatar_id);
+    expect(renders?.n).toBe(0);
+    const other = (await svc.api('POST', '/api/v1/users/new')).body as { id: string };
+    const theirs = (await svc.api('POST', '/api/v1/avatars/new', { body: { user_id: other.id } }))
+      .body as { avatar_id: string };
+    const refused = await call(`${api}/avatars/${theirs.avatar_id}/thumbnail`, key, {
+      method: 'POST',
+    });
+    expect(refused.status).toBe(404);
+  });
+
   it('serves only bundle files with known names', async () => {
     const { url } = await newSession();
     for (const p of [
@@ -133,6 +154,7 @@ describe('the asset previews of a session', () => {
       expect(res.status, asset.name).toBe(200);
       expect(res.headers.get('content-type')).toBe('image/webp');
       expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const bytes = Buffer.from(await res.arrayBuffer());
       const { width } = await sharp(bytes).metadata();
       expect(width).toBeGreaterThan(0);
