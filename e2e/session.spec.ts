@@ -129,6 +129,29 @@ async function waitForLoad(page: Page) {
     .toBe(true);
 }
 
+/** Loads pictures on the host page as it would (cross-origin, no credential), as data URLs. */
+function loadPictures(page: Page, urls: readonly string[]): Promise<string[]> {
+  return page.evaluate<
+    string[]
+  >(`Promise.all(${JSON.stringify(urls)}.map((url) => new Promise((resolve) => {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    img.onload = () => {
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d').drawImage(img, 0, 0);
+        resolve(canvas.toDataURL());
+      } catch (e) {
+        resolve('failed: ' + e);
+      }
+    };
+    img.onerror = () => resolve('failed: ' + url);
+    img.src = url;
+  })))`);
+}
+
 const previewPixels = (page: Page) => {
   const frame = page.frames().find((f) => f.url().includes('/session/'));
   if (!frame) throw new Error('the session page is not framed');
@@ -200,25 +223,10 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   const hair = assets.find((a) => a.category === 'hairAndHeadwear')!;
   const glasses = assets.find((a) => a.category === 'eyewear')!;
   // Every asset's preview is a picture the host page itself can load, each a different one.
-  const pictures = await page.evaluate<string[]>(`Promise.all(${JSON.stringify(
+  const pictures = await loadPictures(
+    page,
     assets.map((a) => a.preview),
-  )}.map((url) => new Promise((resolve) => {
-    const img = new Image();
-    img.crossOrigin = 'anonymous';
-    img.onload = () => {
-      try {
-        const canvas = document.createElement('canvas');
-        canvas.width = img.naturalWidth;
-        canvas.height = img.naturalHeight;
-        canvas.getContext('2d').drawImage(img, 0, 0);
-        resolve(canvas.toDataURL());
-      } catch (e) {
-        resolve('failed: ' + e);
-      }
-    };
-    img.onerror = () => resolve('failed');
-    img.src = url;
-  })))`);
+  );
   expect(pictures.filter((p) => p.startsWith('failed'))).toEqual([]);
   expect(new Set(pictures).size).toBe(assets.length);
   expect((await sdkCall(page, 'setActiveAsset', hair.id)).ok).toBe(true);
@@ -228,8 +236,16 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   expect(active.eyewear).toBe(glasses.id);
 
   // Bodies.
-  const bodies = (await sdkCall<{ id: string; gender: string }[]>(page, 'getBodyList')).value;
+  const bodies = (
+    await sdkCall<{ id: string; gender: string; preview: string }[]>(page, 'getBodyList')
+  ).value;
   expect(bodies.map((b) => b.id)).toEqual(['body_0', 'body_1', 'body_2', 'body_3', 'body_4']);
+  const bodyPictures = await loadPictures(
+    page,
+    bodies.map((b) => b.preview),
+  );
+  expect(bodyPictures.filter((p) => p.startsWith('failed'))).toEqual([]);
+  expect(new Set(bodyPictures).size).toBe(bodies.length);
   expect((await sdkCall(page, 'setActiveBody', 'body_3')).ok).toBe(true);
   expect((await sdkCall(page, 'getActiveBody')).value).toEqual({ id: 'body_3' });
 
@@ -426,9 +442,10 @@ test('create_or_edit_existing with avatars: a dashboard with renders, edit one o
   expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: avatarId });
   await expect(frame.getByRole('button', { name: 'Next' })).toBeVisible();
 
-  // A second visit: "Create a new avatar" opens the creation flow.
-  const second = await sessionUrl({ type: 'create_or_edit_existing' });
-  await openHost(page, second.url);
+  // Back to the dashboard, where "Create a new avatar" opens the creation flow.
+  await frame.getByRole('button', { name: 'Your avatars' }).click();
+  await expect(frame.getByRole('heading', { name: 'Your avatars' })).toBeVisible();
+  expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: null });
   await frame.getByRole('button', { name: 'Create a new avatar' }).click();
   await expect(frame.getByLabel('Import frontal')).toBeAttached();
   await expect(frame.getByRole('button', { name: 'Create avatar' })).toBeVisible();
@@ -472,6 +489,18 @@ test('an unknown session URL shows a clear page, answers 404 and never hands sha
     frame.getByRole('heading', { name: 'This session link is not valid' }),
   ).toBeVisible();
   // init() never resolves: the page sent no handshake.
+  expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
+});
+
+test('an expired session URL shows a clear page, answers 410 and never hands shake', async ({
+  page,
+}) => {
+  const { url, id } = await sessionUrl({ type: 'edit_existing', avatar_id: avatarId });
+  svc.context.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(Date.now() - 1, id);
+  expect((await fetch(url)).status).toBe(410);
+  await openHost(page, url);
+  const frame = page.frameLocator('#avaturn-sdk-iframe');
+  await expect(frame.getByRole('heading', { name: 'This session link has expired' })).toBeVisible();
   expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
 });
 

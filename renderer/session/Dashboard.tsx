@@ -106,12 +106,27 @@ export function Dashboard({
   onEdit(avatarId: string): void;
   onCreate(): void;
 }) {
+  const { api } = useSessionPage();
+  // The list as the session began, then as it is now (avatars made since, back from the editor).
+  const [all, setAll] = useState(state.avatars);
+  // Avatars still waiting for their photos (a creation left before the upload) have nothing to show.
+  const avatars = all.filter((a) => a.status !== 'pending');
+  useEffect(() => {
+    let live = true;
+    api.state().then(
+      (now) => live && setAll(now.avatars),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [api]);
   return (
     <section className="panel session-dashboard" aria-labelledby="dashboard-title">
       <h1 id="dashboard-title">Your avatars</h1>
       <p className="muted">Choose an avatar to edit, or make a new one from three photos.</p>
       <ul className="session-avatar-grid">
-        {state.avatars.map((avatar, i) => (
+        {avatars.map((avatar, i) => (
           <AvatarCard
             key={avatar.id}
             avatarId={avatar.id}

@@ -112,6 +112,8 @@ export function SessionApp({ credentials }: { credentials: SessionCredentials })
 
 function SessionViews({ state }: { state: SessionState }) {
   const [view, setView] = useState<View>(() => firstView(state));
+  // Only create_or_edit_existing has a dashboard to go back to.
+  const withDashboard = state.session.type === 'create_or_edit_existing';
   const onReady = useCallback(
     (avatarId: string, bodyType: Gender) => setView({ name: 'edit', avatarId, bodyType }),
     [],
@@ -126,7 +128,12 @@ function SessionViews({ state }: { state: SessionState }) {
       );
     case 'edit':
       return (
-        <SessionEditor key={view.avatarId} avatarId={view.avatarId} bodyType={view.bodyType} />
+        <SessionEditor
+          key={view.avatarId}
+          avatarId={view.avatarId}
+          bodyType={view.bodyType}
+          onBack={withDashboard ? () => setView({ name: 'dashboard' }) : undefined}
+        />
       );
     case 'create':
       return <CreateFlow onReady={onReady} />;

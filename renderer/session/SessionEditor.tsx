@@ -29,8 +29,8 @@ import {
   Refusal,
   SDK_CATEGORY,
 } from './sdk-mapping.js';
-import { hasAssetPreview } from '../../shared/assets/asset-previews.js';
-import { assetPreviewPath } from '../../shared/session/contract.js';
+import { previewBase64, type PreviewKind } from '../../shared/assets/asset-previews.js';
+import { previewPath } from '../../shared/session/contract.js';
 import { useSessionPage } from './session-context.js';
 import { download, exportLink } from './session-port.js';
 import { base64 } from './upload.js';
@@ -43,14 +43,14 @@ declare global {
 }
 
 type Gender = 'male' | 'female';
-/** Bodies and animations have no rendered pictures: their SDK `preview` stays empty. */
+/** Animations, and assets outside the built-in catalogue, have no pictures: `preview` is empty. */
 const NO_PREVIEW = '';
 
-/** An absolute link the host page can load, or empty for an asset outside the built-in catalogue. */
-function previewUrl(sessionId: string, assetId: string): string {
-  return hasAssetPreview(assetId)
-    ? new URL(assetPreviewPath(sessionId, assetId.toLowerCase()), window.location.origin).href
-    : NO_PREVIEW;
+/** An absolute link to a rendered preview that the host page can load, or empty. */
+function previewUrl(sessionId: string, kind: PreviewKind, id: string): string {
+  return previewBase64(kind, id) === null
+    ? NO_PREVIEW
+    : new URL(previewPath(sessionId, kind, id.toLowerCase()), window.location.origin).href;
 }
 
 function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): Gender {
@@ -63,9 +63,12 @@ function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): G
 export function SessionEditor({
   avatarId,
   bodyType,
+  onBack,
 }: {
   avatarId: string;
   bodyType: Gender | null;
+  /** Back to the dashboard, where the session has one; saved changes stay. */
+  onBack?: () => void;
 }) {
   const page = useSessionPage();
   const editing = useCustomizationDraft(avatarId);
@@ -151,7 +154,7 @@ export function SessionEditor({
             id: a.id,
             alias: a.name,
             category: SDK_CATEGORY[a.category],
-            preview: previewUrl(page.state.session.id, a.id),
+            preview: previewUrl(page.state.session.id, 'asset', a.id),
           }));
         case 'set_assets_list':
           availableNow.current = availableAssets(data, editingRef.current.catalogue);
@@ -164,7 +167,7 @@ export function SessionEditor({
         case 'get_bodies_list':
           return BODY_SHAPES.map((id) => ({
             id,
-            preview: NO_PREVIEW,
+            preview: previewUrl(page.state.session.id, 'body', id),
             gender: genderOf(id, bodyType),
           }));
         case 'get_avatar_info':
@@ -265,6 +268,16 @@ export function SessionEditor({
               {exporting ? <span className="spinner" aria-hidden="true" /> : null}
               {status}
             </p>
+            {onBack ? (
+              <button
+                type="button"
+                className="btn"
+                disabled={exporting}
+                onClick={() => void editing.flush().finally(onBack)}
+              >
+                Your avatars
+              </button>
+            ) : null}
           </div>
         )
       }

@@ -1,14 +1,19 @@
 /**
  * Renders the built-in catalogue's preview images: each asset worn by one
- * neutral avatar, framed on the part of the body it covers, with the
- * service's own CPU rasteriser. Run at build time (`npm run build:asset-previews`);
+ * neutral avatar, framed on the part of the body it covers, and each body
+ * shape bare and full length, with the service's own CPU rasteriser. Run at build time (`npm run build:asset-previews`);
  * the images ship in `shared/assets/asset-previews.generated.ts`.
  *
  * The neutral avatar is the builder's fixture head shape with plain
  * skin-coloured "photos", so no real face appears in the catalogue.
  */
 import sharp from 'sharp';
-import type { AssetSlot, StoredCustomization } from '../../shared/api/index.js';
+import {
+  BODY_SHAPES,
+  type AssetSlot,
+  type BodyShape,
+  type StoredCustomization,
+} from '../../shared/api/index.js';
 import { buildAvatar, type BuildInput } from '../avatar-model/builder/build-avatar.js';
 import type { AvatarModel } from '../avatar-model/model.js';
 import { renderRgba } from '../render/index.js';
@@ -25,6 +30,8 @@ const FRAMING: Record<AssetSlot, { scene: string; crop: 'all' | 'feet' | 'face' 
   clothing: { scene: 'common/transparent_half_body', crop: 'all' },
   footwear: { scene: 'common/transparent_full_body', crop: 'feet' },
 };
+
+const BODY_SCENE = 'common/transparent_full_body';
 
 /** A plain photo of one colour: the head keeps the fixture's shape but shows no face texture. */
 async function plainPhoto(size: number, colour: string): Promise<Uint8Array> {
@@ -124,27 +131,42 @@ function cropBox(rgba: Uint8Array, size: number, crop: 'feet' | 'face') {
   return { left: clamp(cx), top: clamp(cy), width: side, height: side };
 }
 
-/** Renders one preview per asset, in catalogue order. */
-export async function renderAssetPreviews(
+export interface RenderedPreviews {
+  /** By asset id, in catalogue order. */
+  assets: Map<string, Uint8Array>;
+  /** By body shape, each bare, full length. */
+  bodies: Map<BodyShape, Uint8Array>;
+}
+
+/** Renders one preview per asset and one per body shape. */
+export async function renderPreviews(
   head: NeutralHead,
   catalogue: readonly BuiltinAsset[],
   renderSize = 512,
-): Promise<Map<string, Uint8Array>> {
+): Promise<RenderedPreviews> {
   const skin = head.analysis.skin_tone ?? '#c69c82';
   const plain = await plainPhoto(head.photoSize, skin);
   const photos = { frontal: plain, side1: plain, side2: plain };
-  const previews = new Map<string, Uint8Array>();
-  for (const asset of catalogue) {
-    const model: AvatarModel = await buildAvatar({
+  const build = (customization: StoredCustomization): Promise<AvatarModel> =>
+    buildAvatar({
       analysis: head.analysis,
       topology: head.topology,
       photos,
-      customization: wearing(asset),
+      customization,
       catalogue,
     });
+
+  const assets = new Map<string, Uint8Array>();
+  for (const asset of catalogue) {
     const { scene, crop } = FRAMING[asset.category];
-    const rgba = renderRgba(model, scene, renderSize, renderSize);
-    previews.set(asset.id, await encodePreview(rgba, renderSize, crop));
+    const rgba = renderRgba(await build(wearing(asset)), scene, renderSize, renderSize);
+    assets.set(asset.id, await encodePreview(rgba, renderSize, crop));
   }
-  return previews;
+  const bodies = new Map<BodyShape, Uint8Array>();
+  for (const body of BODY_SHAPES) {
+    const model = await build({ ...initialCustomization(), body });
+    const rgba = renderRgba(model, BODY_SCENE, renderSize, renderSize);
+    bodies.set(body, await encodePreview(rgba, renderSize, 'all'));
+  }
+  return { assets, bodies };
 }

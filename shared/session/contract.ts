@@ -39,11 +39,11 @@ export const SessionAvatar = z.object({
 export type SessionAvatar = z.infer<typeof SessionAvatar>;
 
 /**
- * Where a session serves a catalogue asset's rendered preview: a link the host page can load
- * without any credential (service/sessions/asset-preview-files.ts).
+ * Where a session serves the rendered preview of a catalogue asset or a body shape: a link the
+ * host page can load without any credential (service/sessions/asset-preview-files.ts).
  */
-export const assetPreviewPath = (sessionId: string, assetId: string): string =>
-  `/session/${sessionId}/asset-previews/${assetId}`;
+export const previewPath = (sessionId: string, kind: 'asset' | 'body', id: string): string =>
+  `/session/${sessionId}/${kind}-previews/${id}`;
 
 /** The catalogue as the page sees it. */
 export const SessionAsset = CatalogueAsset;

@@ -5,7 +5,8 @@ import { embeddingRepo } from '../../service/sessions/embedding.js';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { BUILTIN_ASSETS } from '../../service/assets/builtin-catalogue.js';
-import { assetPreviewPath } from '../../shared/session/contract.js';
+import { previewPath } from '../../shared/session/contract.js';
+import { BODY_SHAPES } from '../../shared/api/index.js';
 
 let svc: TestService;
 let user = '';
@@ -142,9 +143,9 @@ describe('the session API', () => {
   });
 });
 
-describe('the asset previews of a session', () => {
-  const previewOf = (url: URL, assetId: string) =>
-    fetch(`${url.origin}${assetPreviewPath(url.pathname.split('/')[2] ?? '', assetId)}`);
+describe('the asset and body previews of a session', () => {
+  const previewOf = (url: URL, id: string, kind: 'asset' | 'body' = 'asset') =>
+    fetch(`${url.origin}${previewPath(url.pathname.split('/')[2] ?? '', kind, id)}`);
 
   it('serves every built-in asset of the project without any credential, loadable from another origin', async () => {
     const { url } = await newSession();
@@ -161,6 +162,14 @@ describe('the asset previews of a session', () => {
       seen.add(bytes.toString('base64'));
     }
     expect(seen.size).toBe(BUILTIN_ASSETS.length);
+    for (const body of BODY_SHAPES) {
+      const res = await previewOf(url, body, 'body');
+      expect(res.status, body).toBe(200);
+      seen.add(Buffer.from(await res.arrayBuffer()).toString('base64'));
+    }
+    expect(seen.size).toBe(BUILTIN_ASSETS.length + BODY_SHAPES.length);
+    expect((await previewOf(url, 'body_9', 'body')).status).toBe(404);
+    expect((await previewOf(url, BUILTIN_ASSETS[0]!.id, 'body')).status).toBe(404);
   });
 
   it('answers 404 for an unknown session or asset, and 410 once the session has expired', async () => {
