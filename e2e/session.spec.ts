@@ -2,7 +2,7 @@
  * The session page with the real @avaturn/sdk 1.1.4 from npm, in Chromium, on
  * a host page of another origin (a second loopback port).
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -129,6 +129,82 @@ async function waitForLoad(page: Page) {
     .toBe(true);
 }
 
+/** Loads pictures on the host page as it would (cross-origin, no credential), as data URLs. */
+function loadPictures(page: Page, urls: readonly string[]): Promise<string[]> {
+  return page.evaluate<
+    string[]
+  >(`Promise.all(${JSON.stringify(urls)}.map((url) => new Promise((resolve) => {
+    const img = new Image();
+    img.crossOrigin = 'anonymous';
+    img.onload = () => {
+      try {
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        canvas.getContext('2d').drawImage(img, 0, 0);
+        resolve(canvas.toDataURL());
+      } catch (e) {
+        resolve('failed: ' + e);
+      }
+    };
+    img.onerror = () => resolve('failed: ' + url);
+    img.src = url;
+  })))`);
+}
+
+const previewPixels = (page: Page) => {
+  const frame = page.frames().find((f) => f.url().includes('/session/'));
+  if (!frame) throw new Error('the session page is not framed');
+  return frame.evaluate<string>(`document.querySelector('canvas')?.toDataURL() ?? ''`);
+};
+
+/** Whether the 3D preview changes between frames (it does only while a clip plays). */
+async function expectPreviewMoving(page: Page, moving: boolean) {
+  if (moving) {
+    const first = await previewPixels(page);
+    await expect.poll(() => previewPixels(page), { timeout: 20_000 }).not.toBe(first);
+    return;
+  }
+  // Standing still: once the last pose has settled, frames many renders apart are identical.
+  await expect
+    .poll(
+      async () => {
+        const before = await previewPixels(page);
+        await page.waitForTimeout(400);
+        return before === (await previewPixels(page));
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+}
+
+/** The webhook receiver hears an avatar.ready that carries this session's id. */
+async function expectReadyEventOf(sessionId: string, timeoutMs: number) {
+  const ready = await eventually(
+    () =>
+      receiver.received.find(
+        (r) =>
+          r.body.event === 'avatar.ready' &&
+          (r.body as { session_id?: string }).session_id === sessionId,
+      ),
+    timeoutMs,
+  );
+  expect(ready.body).toMatchObject({ session_id: sessionId });
+}
+
+/** Fills the creation flow's three file inputs with a fixture person's photos. */
+async function importPhotos(frame: FrameLocator, person: string) {
+  const files = {
+    frontal: 'frontal.jpg',
+    'side photo 1': 'side-1.jpg',
+    'side photo 2': 'side-2.jpg',
+  };
+  for (const [label, file] of Object.entries(files))
+    await frame
+      .getByLabel(`Import ${label}`)
+      .setInputFiles(path.join(FIXTURES, 'photos', person, file));
+}
+
 test('edit_existing: handshake, load, set and read back, refusals, export, customization, Next', async ({
   page,
 }) => {
@@ -146,7 +222,13 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   expect(assets.length).toBeGreaterThan(3);
   const hair = assets.find((a) => a.category === 'hairAndHeadwear')!;
   const glasses = assets.find((a) => a.category === 'eyewear')!;
-  expect(hair.preview).toEqual(expect.any(String));
+  // Every asset's preview is a picture the host page itself can load, each a different one.
+  const pictures = await loadPictures(
+    page,
+    assets.map((a) => a.preview),
+  );
+  expect(pictures.filter((p) => p.startsWith('failed'))).toEqual([]);
+  expect(new Set(pictures).size).toBe(assets.length);
   expect((await sdkCall(page, 'setActiveAsset', hair.id)).ok).toBe(true);
   expect((await sdkCall(page, 'setActiveAsset', glasses.id)).ok).toBe(true);
   const active = (await sdkCall<Record<string, string>>(page, 'getActiveAssets')).value;
@@ -154,8 +236,16 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   expect(active.eyewear).toBe(glasses.id);
 
   // Bodies.
-  const bodies = (await sdkCall<{ id: string; gender: string }[]>(page, 'getBodyList')).value;
+  const bodies = (
+    await sdkCall<{ id: string; gender: string; preview: string }[]>(page, 'getBodyList')
+  ).value;
   expect(bodies.map((b) => b.id)).toEqual(['body_0', 'body_1', 'body_2', 'body_3', 'body_4']);
+  const bodyPictures = await loadPictures(
+    page,
+    bodies.map((b) => b.preview),
+  );
+  expect(bodyPictures.filter((p) => p.startsWith('failed'))).toEqual([]);
+  expect(new Set(bodyPictures).size).toBe(bodies.length);
   expect((await sdkCall(page, 'setActiveBody', 'body_3')).ok).toBe(true);
   expect((await sdkCall(page, 'getActiveBody')).value).toEqual({ id: 'body_3' });
 
@@ -201,11 +291,27 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   expect((await sdkCall(page, 'getSkinToneCorrection')).value).toBe(-25);
   expect((await sdkCall(page, 'getActiveBody')).value).toEqual({ id: 'body_3' });
 
-  // Animations come from one list.
+  // Animations: one list, and the preview plays what reads back.
+  const frame = page.frameLocator('#avaturn-sdk-iframe');
+  const picker = frame.getByRole('combobox', { name: 'Animation' });
   const animations = (await sdkCall<{ id: string }[]>(page, 'getAnimationList')).value;
-  expect(animations.map((a) => a.id)).toContain('wave');
+  expect(animations.map((a) => a.id)).toEqual(['idle', 'wave', 'walk']);
+  const offered = (
+    await Promise.all((await picker.locator('option').all()).map((o) => o.getAttribute('value')))
+  ).filter(Boolean);
+  expect(offered).toEqual(animations.map((a) => a.id));
+  expect((await sdkCall(page, 'getActiveAnimation')).value).toEqual({ id: 'idle' });
+  await expect(picker).toHaveValue('idle');
   expect((await sdkCall(page, 'setActiveAnimation', 'wave')).ok).toBe(true);
   expect((await sdkCall(page, 'getActiveAnimation')).value).toEqual({ id: 'wave' });
+  await expect(picker).toHaveValue('wave');
+  await expectPreviewMoving(page, true);
+  // The page's own picker: the T-pose stands still, and reads back as no animation.
+  await picker.selectOption('');
+  await expectPreviewMoving(page, false);
+  expect((await sdkCall(page, 'getActiveAnimation')).value).toEqual({ id: '' });
+  expect((await sdkCall(page, 'setActiveAnimation', 'walk')).ok).toBe(true);
+  await expectPreviewMoving(page, true);
 
   // exportAvatar gives a valid GLB, and the API's customization shows the changes.
   const exported = await sdkCall<{
@@ -249,7 +355,6 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   });
 
   // The page's own Next button fires `export`; asset and body changes fired their events.
-  const frame = page.frameLocator('#avaturn-sdk-iframe');
   await frame.getByRole('button', { name: 'Next' }).click();
   await expect
     .poll(async () => (await hostEvents(page)).find((e) => e.name === 'export')?.data, {
@@ -301,28 +406,74 @@ test('create: photos through the file inputs give an avatar.ready carrying the s
   const { url, id: sessionId } = await sessionUrl({ type: 'create' });
   const errors = await openHost(page, url);
   const frame = page.frameLocator('#avaturn-sdk-iframe');
-  const files = {
-    frontal: 'frontal.jpg',
-    'side photo 1': 'side-1.jpg',
-    'side photo 2': 'side-2.jpg',
-  };
-  for (const [label, file] of Object.entries(files))
-    await frame
-      .getByLabel(`Import ${label}`)
-      .setInputFiles(path.join(FIXTURES, 'photos', 'person-b', file));
+  await importPhotos(frame, 'person-b');
   await frame.getByRole('radio', { name: 'Female' }).check();
   await frame.getByRole('button', { name: 'Create avatar' }).click();
-  const ready = await eventually(
-    () =>
-      receiver.received.find(
-        (r) =>
-          r.body.event === 'avatar.ready' &&
-          (r.body as { session_id?: string }).session_id === sessionId,
-      ),
-    180_000,
-  );
-  expect(ready.body).toMatchObject({ session_id: sessionId });
+  await expectReadyEventOf(sessionId, 180_000);
   await waitForLoad(page);
+  expect(errors).toEqual([]);
+});
+
+test('create_or_edit_existing with avatars: a dashboard with renders, edit one or create another', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const { url } = await sessionUrl({ type: 'create_or_edit_existing' });
+  const errors = await openHost(page, url);
+  const frame = page.frameLocator('#avaturn-sdk-iframe');
+  await expect(frame.getByRole('heading', { name: 'Your avatars' })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.waitForFunction(() => 'sdk' in globalThis, undefined, { timeout: 60_000 });
+  expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: null });
+  const card = frame.getByRole('listitem', { name: 'Avatar 1' });
+  await expect(card.getByText('Ready')).toBeVisible();
+  // Its thumbnail is a render of the avatar that the page really shows.
+  const thumbnail = card.getByRole('img', { name: 'Avatar 1, as it looks now' });
+  await expect(thumbnail).toBeVisible({ timeout: 120_000 });
+  await expect
+    .poll(
+      () => thumbnail.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
+  await card.getByRole('button', { name: 'Edit avatar 1' }).click();
+  await waitForLoad(page);
+  expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: avatarId });
+  await expect(frame.getByRole('button', { name: 'Next' })).toBeVisible();
+
+  // Back to the dashboard, where "Create a new avatar" opens the creation flow.
+  await frame.getByRole('button', { name: 'Your avatars' }).click();
+  await expect(frame.getByRole('heading', { name: 'Your avatars' })).toBeVisible();
+  expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: null });
+  await frame.getByRole('button', { name: 'Create a new avatar' }).click();
+  await expect(frame.getByLabel('Import frontal')).toBeAttached();
+  await expect(frame.getByRole('button', { name: 'Create avatar' })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('create_or_edit_existing without avatars: the creation flow, then the editor', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const newcomer = ((await svc.api('POST', '/api/v1/users/new')).body as { id: string }).id;
+  const res = await svc.api('POST', '/api/v1/sessions/new', {
+    body: { user_id: newcomer, config: { type: 'create_or_edit_existing' } },
+  });
+  const { url, id: sessionId } = res.body as { url: string; id: string };
+  const errors = await openHost(page, url);
+  const frame = page.frameLocator('#avaturn-sdk-iframe');
+  await expect(frame.getByLabel('Import frontal')).toBeAttached({ timeout: 60_000 });
+  await expect(frame.getByRole('heading', { name: 'Your avatars' })).toHaveCount(0);
+  await importPhotos(frame, 'person-c');
+  await frame.getByRole('button', { name: 'Create avatar' }).click();
+  await waitForLoad(page);
+  const made = (await svc.api('GET', `/api/v1/users/${newcomer}/avatars`)).body as {
+    id: string;
+  }[];
+  expect(made).toHaveLength(1);
+  expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: made[0]!.id });
+  await expectReadyEventOf(sessionId, 30_000);
   expect(errors).toEqual([]);
 });
 
@@ -338,6 +489,18 @@ test('an unknown session URL shows a clear page, answers 404 and never hands sha
     frame.getByRole('heading', { name: 'This session link is not valid' }),
   ).toBeVisible();
   // init() never resolves: the page sent no handshake.
+  expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
+});
+
+test('an expired session URL shows a clear page, answers 410 and never hands shake', async ({
+  page,
+}) => {
+  const { url, id } = await sessionUrl({ type: 'edit_existing', avatar_id: avatarId });
+  svc.context.db.prepare('UPDATE sessions SET expires_at = ? WHERE id = ?').run(Date.now() - 1, id);
+  expect((await fetch(url)).status).toBe(410);
+  await openHost(page, url);
+  const frame = page.frameLocator('#avaturn-sdk-iframe');
+  await expect(frame.getByRole('heading', { name: 'This session link has expired' })).toBeVisible();
   expect(await page.evaluate(() => 'sdk' in globalThis)).toBe(false);
 });
 

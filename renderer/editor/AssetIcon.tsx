@@ -1,9 +1,10 @@
 import type { AssetSlot } from '../../shared/api/index.js';
+import { assetPreviewDataUrl } from '../../shared/assets/asset-previews.js';
 
 /**
- * A small drawn thumbnail for a catalogue asset. The API's catalogue carries
- * no images, so the picture is chosen from words in the asset's name, with
- * one per slot for names it does not know (a hosted catalogue has its own).
+ * A small thumbnail for a catalogue asset: the built-in catalogue's rendered
+ * preview, or for another catalogue (the API's carries no images) a glyph
+ * chosen from words in the asset's name, one per slot for names it does not know.
  */
 type Glyph = { match: RegExp; path: string };
 
@@ -59,7 +60,18 @@ export function glyphFor(slot: AssetSlot, name: string | null): string | null {
   return GLYPHS[slot].find((g) => g.match.test(name))?.path ?? null;
 }
 
-export function AssetIcon({ slot, name }: { slot: AssetSlot; name: string | null }) {
+/** The asset's rendered preview where the built-in catalogue has one, else a drawn glyph. */
+export function AssetIcon({
+  slot,
+  id,
+  name,
+}: {
+  slot: AssetSlot;
+  id: string | null;
+  name: string | null;
+}) {
+  const preview = id === null ? null : assetPreviewDataUrl(id);
+  if (preview) return <img className="asset-icon asset-preview" src={preview} alt="" />;
   const path = glyphFor(slot, name);
   return (
     <svg className="asset-icon" viewBox="0 0 48 48" aria-hidden="true" focusable="false">

@@ -80,7 +80,7 @@ function SlotGroup({
                 onChange={() => change((d) => withAsset(d, slot, asset?.id ?? null))}
                 className="asset-radio"
               />
-              <AssetIcon slot={slot} name={asset?.name ?? null} />
+              <AssetIcon slot={slot} id={asset?.id ?? null} name={asset?.name ?? null} />
               <span>{asset?.name ?? 'None'}</span>
             </label>
           );

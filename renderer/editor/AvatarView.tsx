@@ -9,12 +9,20 @@ import { AnimationPicker } from './AnimationPicker.js';
 import { ExpressionLoop, ExpressionToggle } from './ExpressionLoop.js';
 import { boneFactor, skinTint, splitRgba } from './draft.js';
 
+/** The clip the preview plays, when its owner decides it (the session page's SDK does). */
+export interface AnimationControl {
+  playing: string | null;
+  onChange(clip: string | null): void;
+}
+
 interface Props {
   glb: Uint8Array | null;
   /** The customization the GLB was built with. */
   loaded: StoredCustomization | null;
   /** What the controls show now: the preview approximates the difference at once. */
   draft: StoredCustomization | null;
+  /** Without it the preview keeps its own choice, starting in the T-pose. */
+  animation?: AnimationControl;
 }
 
 interface Original {
@@ -149,9 +157,11 @@ function Avatar({
 }
 
 /** The orbitable 3D preview of the avatar. */
-export function AvatarView({ glb, loaded, draft }: Props) {
+export function AvatarView({ glb, loaded, draft, animation }: Props) {
   const [model, setModel] = useState<Loaded | null>(null);
-  const [playing, setPlaying] = useState<string | null>(null);
+  const [ownChoice, setOwnChoice] = useState<string | null>(null);
+  const playing = animation ? animation.playing : ownChoice;
+  const setPlaying = animation ? animation.onChange : setOwnChoice;
   const [expressions, setExpressions] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const scene = model?.scene ?? null;

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { AssetPicker } from './AssetPicker.js';
-import { AvatarView } from './AvatarView.js';
+import { AvatarView, type AnimationControl } from './AvatarView.js';
 import { BodyControls } from './BodyControls.js';
 import { ExportPanel } from './ExportPanel.js';
 import { MetadataEditor } from './MetadataEditor.js';
@@ -18,8 +18,11 @@ export function EditorWorkspace({
   editing,
   actions,
   withMetadata = true,
+  animation,
 }: {
   editing: CustomizationDraft;
+  /** Who chooses the preview's clip, if not the preview itself. */
+  animation?: AnimationControl;
   /** Below the controls: the studio's export panel, the session page's "Next". */
   actions?: ReactNode;
   withMetadata?: boolean;
@@ -28,7 +31,7 @@ export function EditorWorkspace({
   return (
     <div className="editor">
       <div className="editor-stage">
-        <AvatarView glb={editing.glb} loaded={editing.built} draft={draft} />
+        <AvatarView glb={editing.glb} loaded={editing.built} draft={draft} animation={animation} />
         <p className="editor-preview-note muted" aria-live="polite">
           {editing.preview}
         </p>

@@ -8,6 +8,7 @@ import type { SessionState } from '../../shared/session/contract.js';
 import { EditorPortContext } from '../editor/port.js';
 import { errorMessage } from '../lib/request-refused.js';
 import { CreateFlow } from './CreateFlow.js';
+import { Dashboard, hasAvatarToShow } from './Dashboard.js';
 import {
   hostOriginOf,
   openSdkChannel,
@@ -41,9 +42,7 @@ function firstView(state: SessionState): View {
     case 'create':
       return { name: 'create' };
     case 'create_or_edit_existing':
-      return state.avatars.some((a) => a.status === 'ready')
-        ? { name: 'dashboard' }
-        : { name: 'create' };
+      return hasAvatarToShow(state) ? { name: 'dashboard' } : { name: 'create' };
   }
 }
 
@@ -113,6 +112,8 @@ export function SessionApp({ credentials }: { credentials: SessionCredentials })
 
 function SessionViews({ state }: { state: SessionState }) {
   const [view, setView] = useState<View>(() => firstView(state));
+  // Only create_or_edit_existing has a dashboard to go back to.
+  const withDashboard = state.session.type === 'create_or_edit_existing';
   const onReady = useCallback(
     (avatarId: string, bodyType: Gender) => setView({ name: 'edit', avatarId, bodyType }),
     [],
@@ -127,7 +128,12 @@ function SessionViews({ state }: { state: SessionState }) {
       );
     case 'edit':
       return (
-        <SessionEditor key={view.avatarId} avatarId={view.avatarId} bodyType={view.bodyType} />
+        <SessionEditor
+          key={view.avatarId}
+          avatarId={view.avatarId}
+          bodyType={view.bodyType}
+          onBack={withDashboard ? () => setView({ name: 'dashboard' }) : undefined}
+        />
       );
     case 'create':
       return <CreateFlow onReady={onReady} />;
@@ -189,41 +195,5 @@ function WaitForAvatar({
       <p role="status">Your avatar is being made…</p>
       <progress aria-label="Avatar progress" />
     </div>
-  );
-}
-
-function Dashboard({
-  state,
-  onEdit,
-  onCreate,
-}: {
-  state: SessionState;
-  onEdit(avatarId: string): void;
-  onCreate(): void;
-}) {
-  return (
-    <section className="panel session-dashboard" aria-labelledby="dashboard-title">
-      <h1 id="dashboard-title">Your avatars</h1>
-      <ul>
-        {state.avatars.map((avatar, i) => (
-          <li key={avatar.id}>
-            <span>
-              Avatar {i + 1} <small className="muted">({avatar.status})</small>
-            </span>
-            <button
-              type="button"
-              className="btn"
-              disabled={avatar.status === 'failed'}
-              onClick={() => onEdit(avatar.id)}
-            >
-              Edit avatar {i + 1}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <button type="button" className="btn primary" onClick={onCreate}>
-        Create a new avatar
-      </button>
-    </section>
   );
 }

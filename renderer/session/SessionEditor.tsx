@@ -29,6 +29,8 @@ import {
   Refusal,
   SDK_CATEGORY,
 } from './sdk-mapping.js';
+import { previewBase64, type PreviewKind } from '../../shared/assets/asset-previews.js';
+import { previewPath } from '../../shared/session/contract.js';
 import { useSessionPage } from './session-context.js';
 import { download, exportLink } from './session-port.js';
 import { base64 } from './upload.js';
@@ -41,8 +43,15 @@ declare global {
 }
 
 type Gender = 'male' | 'female';
-/** No rendered previews yet (the page draws its own icons): the SDK's `preview` stays empty. */
+/** Animations, and assets outside the built-in catalogue, have no pictures: `preview` is empty. */
 const NO_PREVIEW = '';
+
+/** An absolute link to a rendered preview that the host page can load, or empty. */
+function previewUrl(sessionId: string, kind: PreviewKind, id: string): string {
+  return previewBase64(kind, id) === null
+    ? NO_PREVIEW
+    : new URL(previewPath(sessionId, kind, id.toLowerCase()), window.location.origin).href;
+}
 
 function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): Gender {
   if (body === 'body_0') return 'male';
@@ -54,18 +63,27 @@ function genderOf(body: StoredCustomization['body'], bodyType: Gender | null): G
 export function SessionEditor({
   avatarId,
   bodyType,
+  onBack,
 }: {
   avatarId: string;
   bodyType: Gender | null;
+  /** Back to the dashboard, where the session has one; saved changes stay. */
+  onBack?: () => void;
 }) {
   const page = useSessionPage();
   const editing = useCustomizationDraft(avatarId);
   const [available, setAvailable] = useState<CatalogueAsset[] | null>(null);
-  // Requests read these at once, before React has rendered the previous answer. The preview
-  // does not play animations yet (AvatarView has no playback): the choice is kept and reported.
+  // Requests read these at once, before React has rendered the previous answer.
   const availableNow = useRef<CatalogueAsset[] | null>(null);
+  // The preview plays what get_animation_info reports: the first built-in clip (idle) until the
+  // SDK or the page's own picker chooses another; none (the T-pose) reads back as "".
   const animations = page.state.animations;
-  const animationNow = useRef<string>(animations[0] ?? '');
+  const [animation, setAnimation] = useState<string | null>(animations[0] ?? null);
+  const animationNow = useRef(animation);
+  const play = useCallback((clip: string | null) => {
+    animationNow.current = clip;
+    setAnimation(clip);
+  }, []);
   const [exporting, setExporting] = useState(false);
   const [status, setStatus] = useState('');
   const current = useRef<StoredCustomization | null>(null);
@@ -136,7 +154,7 @@ export function SessionEditor({
             id: a.id,
             alias: a.name,
             category: SDK_CATEGORY[a.category],
-            preview: NO_PREVIEW,
+            preview: previewUrl(page.state.session.id, 'asset', a.id),
           }));
         case 'set_assets_list':
           availableNow.current = availableAssets(data, editingRef.current.catalogue);
@@ -149,7 +167,7 @@ export function SessionEditor({
         case 'get_bodies_list':
           return BODY_SHAPES.map((id) => ({
             id,
-            preview: NO_PREVIEW,
+            preview: previewUrl(page.state.session.id, 'body', id),
             gender: genderOf(id, bodyType),
           }));
         case 'get_avatar_info':
@@ -159,9 +177,9 @@ export function SessionEditor({
         case 'get_animation_list':
           return animations.map((id) => ({ id, alias: id, preview: NO_PREVIEW }));
         case 'get_animation_info':
-          return { id: animationNow.current };
+          return { id: animationNow.current ?? '' };
         case 'set_active_animation':
-          animationNow.current = isAnimation(animations, data);
+          play(isAnimation(animations, data));
           return null;
         case 'set_eye_color':
           return set((d) => applyEyeColour(d, data));
@@ -189,7 +207,7 @@ export function SessionEditor({
           throw new Refusal('unsupported', `This page does not support ${eventName}.`);
       }
     },
-    [animations, avatarId, bodyType, change, exportAvatar],
+    [animations, avatarId, bodyType, change, exportAvatar, page.state.session.id, play],
   );
 
   useEffect(() => {
@@ -234,6 +252,7 @@ export function SessionEditor({
     <EditorWorkspace
       editing={shown}
       withMetadata={false}
+      animation={{ playing: animation, onChange: play }}
       actions={
         page.noui ? null : (
           <div className="editor-group session-next">
@@ -249,6 +268,16 @@ export function SessionEditor({
               {exporting ? <span className="spinner" aria-hidden="true" /> : null}
               {status}
             </p>
+            {onBack ? (
+              <button
+                type="button"
+                className="btn"
+                disabled={exporting}
+                onClick={() => void editing.flush().finally(onBack)}
+              >
+                Your avatars
+              </button>
+            ) : null}
           </div>
         )
       }

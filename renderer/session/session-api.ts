@@ -13,6 +13,7 @@ import {
   SessionExport,
   SessionNewAvatar,
   SessionState,
+  SessionThumbnail,
 } from '../../shared/session/contract.js';
 import { RequestRefused } from '../lib/request-refused.js';
 
@@ -85,6 +86,7 @@ export function sessionApi({ sessionId, key }: SessionCredentials) {
     saveCustomization: (id: string, customization: unknown) =>
       request('PUT', `/avatars/${id}/customization`, z.unknown(), customization),
     startExport: (id: string) => request('POST', `/avatars/${id}/export`, SessionExport),
+    thumbnail: (id: string) => request('POST', `/avatars/${id}/thumbnail`, SessionThumbnail),
     newAvatar: () => request('POST', '/avatars/new', SessionNewAvatar),
   };
 }

@@ -23,6 +23,7 @@ import { startExport } from '../exports/start-export.js';
 import { newAvatar } from '../avatars/new-avatar.js';
 import type { SessionRecord } from './session-repo.js';
 import { embeddingRepo } from './embedding.js';
+import { sessionThumbnails } from './session-thumbnails.js';
 import { ANIMATION_NAMES } from '../avatar-model/builder/animations/clips.js';
 
 export const SESSION_API = '/session/:session_id/api';
@@ -126,6 +127,12 @@ export function registerSessionApi(router: Router, ctx: ServiceContext): void {
     const session = sessionOf(ctx, req, params);
     const avatar = sessionAvatar(session, params.avatar_id);
     return [200, startExport(ctx, session.project_id, avatar.id)];
+  });
+
+  const thumbnail = sessionThumbnails(ctx);
+  router.add('POST', `${SESSION_API}/avatars/:avatar_id/thumbnail`, ({ req, params }) => {
+    const session = sessionOf(ctx, req, params);
+    return [200, thumbnail(sessionAvatar(session, params.avatar_id))];
   });
 
   router.add('POST', `${SESSION_API}/avatars/new`, ({ req, params }) => {

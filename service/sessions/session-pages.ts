@@ -6,6 +6,7 @@ import { expiredSessionPage, notBuiltPage, unknownSessionPage } from './session-
 import { embeddingRepo, sessionPageCsp } from './embedding.js';
 import { openSession, registerSessionApi } from './session-api.js';
 import { registerSessionAppFiles, sessionAppHtml } from './session-app.js';
+import { registerAssetPreviewFiles } from './asset-preview-files.js';
 
 function sendSessionApp(res: ServerResponse, html: string, csp: string): void {
   res.writeHead(200, {
@@ -38,4 +39,5 @@ export function registerSessionPages(router: Router, ctx: ServiceContext): void 
   });
   registerSessionApi(router, ctx);
   registerSessionAppFiles(router);
+  registerAssetPreviewFiles(router, ctx);
 }

@@ -41,6 +41,24 @@ export function sessionRepo(db: Db, now: () => number) {
       if (!row || !sameDigest(row.key_hash, tokenHash(key))) return undefined;
       return row;
     },
+    /**
+     * The session by id alone, for what a host page may load without the key (asset
+     * previews): never for anything that reads or changes the user's data.
+     */
+    byIdOnly(id: string): SessionRecord | undefined {
+      const row = byId.get(id);
+      if (!row) return undefined;
+      // The key's hash stays here: nothing that opens a session without the key may see it.
+      return {
+        id: row.id,
+        user_id: row.user_id,
+        project_id: row.project_id,
+        type: row.type,
+        avatar_id: row.avatar_id,
+        created_at: row.created_at,
+        expires_at: row.expires_at,
+      };
+    },
   };
 }
 

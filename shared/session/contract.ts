@@ -38,7 +38,14 @@ export const SessionAvatar = z.object({
 });
 export type SessionAvatar = z.infer<typeof SessionAvatar>;
 
-/** The catalogue as the page sees it (rendered preview images are not built yet). */
+/**
+ * Where a session serves the rendered preview of a catalogue asset or a body shape: a link the
+ * host page can load without any credential (service/sessions/asset-preview-files.ts).
+ */
+export const previewPath = (sessionId: string, kind: 'asset' | 'body', id: string): string =>
+  `/session/${sessionId}/${kind}-previews/${id}`;
+
+/** The catalogue as the page sees it. */
 export const SessionAsset = CatalogueAsset;
 export type SessionAsset = z.infer<typeof SessionAsset>;
 
@@ -47,5 +54,14 @@ export const SessionExport = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ready'), url: z.string() }),
 ]);
 export type SessionExport = z.infer<typeof SessionExport>;
+
+/** A dashboard thumbnail: a render of the avatar as customized now, once it exists. */
+export const SessionThumbnail = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('pending'), url: z.null() }),
+  z.object({ status: z.literal('ready'), url: z.string() }),
+  /** The avatar is not ready, or its render failed: the dashboard shows a placeholder. */
+  z.object({ status: z.literal('unavailable'), url: z.null() }),
+]);
+export type SessionThumbnail = z.infer<typeof SessionThumbnail>;
 
 export const SessionNewAvatar = z.object({ avatar_id: Uuid, upload_url: z.string() });

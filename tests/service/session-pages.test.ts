@@ -2,6 +2,11 @@ import '../helpers/session-bundle.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../helpers/service.js';
 import { embeddingRepo } from '../../service/sessions/embedding.js';
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { BUILTIN_ASSETS } from '../../service/assets/builtin-catalogue.js';
+import { previewPath } from '../../shared/session/contract.js';
+import { BODY_SHAPES } from '../../shared/api/index.js';
 
 let svc: TestService;
 let user = '';
@@ -106,6 +111,27 @@ describe('the session API', () => {
     expect(stored).toMatchObject({ body: 'body_2' });
   });
 
+  it('gives a dashboard thumbnail only for a ready avatar of the session', async () => {
+    const { api, key } = await newSession({ type: 'create_or_edit_existing' });
+    const { avatar_id } = (
+      await svc.api('POST', '/api/v1/avatars/new', { body: { user_id: user } })
+    ).body as { avatar_id: string };
+    const pending = await call(`${api}/avatars/${avatar_id}/thumbnail`, key, { method: 'POST' });
+    expect(pending.status).toBe(200);
+    expect(await pending.json()).toEqual({ status: 'unavailable', url: null });
+    const renders = svc.context.db
+      .prepare<[string], { n: number }>('SELECT count(*) AS n FROM renders WHERE avatar_id = ?')
+      .get(avatar_id);
+    expect(renders?.n).toBe(0);
+    const other = (await svc.api('POST', '/api/v1/users/new')).body as { id: string };
+    const theirs = (await svc.api('POST', '/api/v1/avatars/new', { body: { user_id: other.id } }))
+      .body as { avatar_id: string };
+    const refused = await call(`${api}/avatars/${theirs.avatar_id}/thumbnail`, key, {
+      method: 'POST',
+    });
+    expect(refused.status).toBe(404);
+  });
+
   it('serves only bundle files with known names', async () => {
     const { url } = await newSession();
     for (const p of [
@@ -114,5 +140,47 @@ describe('the session API', () => {
       '/session-app/assets/missing.js',
     ])
       expect((await fetch(`${url.origin}${p}`)).status).toBe(404);
+  });
+});
+
+describe('the asset and body previews of a session', () => {
+  const previewOf = (url: URL, id: string, kind: 'asset' | 'body' = 'asset') =>
+    fetch(`${url.origin}${previewPath(url.pathname.split('/')[2] ?? '', kind, id)}`);
+
+  it('serves every built-in asset of the project without any credential, loadable from another origin', async () => {
+    const { url } = await newSession();
+    const seen = new Set<string>();
+    for (const asset of BUILTIN_ASSETS) {
+      const res = await previewOf(url, asset.id);
+      expect(res.status, asset.name).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const { width } = await sharp(bytes).metadata();
+      expect(width).toBeGreaterThan(0);
+      seen.add(bytes.toString('base64'));
+    }
+    expect(seen.size).toBe(BUILTIN_ASSETS.length);
+    for (const body of BODY_SHAPES) {
+      const res = await previewOf(url, body, 'body');
+      expect(res.status, body).toBe(200);
+      seen.add(Buffer.from(await res.arrayBuffer()).toString('base64'));
+    }
+    expect(seen.size).toBe(BUILTIN_ASSETS.length + BODY_SHAPES.length);
+    expect((await previewOf(url, 'body_9', 'body')).status).toBe(404);
+    expect((await previewOf(url, BUILTIN_ASSETS[0]!.id, 'body')).status).toBe(404);
+  });
+
+  it('answers 404 for an unknown session or asset, and 410 once the session has expired', async () => {
+    const { url } = await newSession();
+    const asset = BUILTIN_ASSETS[0]!.id;
+    const unknownSession = new URL(url);
+    unknownSession.pathname = `/session/${randomUUID()}`;
+    expect((await previewOf(unknownSession, asset)).status).toBe(404);
+    expect((await previewOf(url, randomUUID())).status).toBe(404);
+    expect((await previewOf(url, 'not-an-id')).status).toBe(404);
+    svc.clock.advance(24 * 3600_000);
+    expect((await previewOf(url, asset)).status).toBe(410);
   });
 });

@@ -251,7 +251,7 @@ describe('kiosk mode on the embedded service', () => {
     rmSync(folder, { recursive: true, force: true });
   }, 240_000);
 
-  it('a keep retention serves the link for N minutes, then deletes; the consent log never holds photos', async () => {
+  it('a keep retention serves the link for N minutes, then deletes; the attract loop is opt-in; the consent log never holds photos', async () => {
     const unlocked = await ok('kiosk.admin.unlock', { pin: '1111' });
     if (!unlocked.unlocked) throw new Error('not unlocked');
     const session = unlocked.session;
@@ -282,6 +282,12 @@ describe('kiosk mode on the embedded service', () => {
     expect((await get(`${result.link.url}avatar.glb`)).status).toBe(200);
     expect(await serviceUserStatus(userId)).toBe(200);
     expect((await ok('kiosk.admin.get', { session })).pendingDeletions).toBe(1);
+    // The attract screen loops the kept render only when the operator allows it.
+    expect((await ok('kiosk.state', {})).attractFileIds).toEqual([]);
+    await ok('kiosk.admin.update', { session, change: { attractLoop: true } });
+    expect((await ok('kiosk.state', {})).attractFileIds).toContain(result.renderFileId);
+    await ok('kiosk.admin.update', { session, change: { attractLoop: false } });
+    expect((await ok('kiosk.state', {})).attractFileIds).toEqual([]);
 
     // Three minutes later (the queue is also run at every start).
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 3 * 60_000 });
