@@ -1,9 +1,10 @@
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Suite } from './suite.js';
 import type { AvatarModel } from '../service/avatar-model/model.js';
 import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
 import {
-  fitAffineCamera,
+  fitRigidCamera,
   type AffineCamera,
 } from '../service/avatar-model/builder/affine-camera.js';
 import {
@@ -119,6 +120,48 @@ function headIou(a: Uint8Array, b: Uint8Array, width: number, cut: number): numb
   return either === 0 ? 0 : both / either;
 }
 
+/**
+ * With LIKENESS_DUMP=<folder>, writes per view the photo with both outlines
+ * laid over it (red: the person's segmented head, green: the avatar's) and the
+ * chin cut, to see what the IoU compares.
+ */
+async function dumpComparison(
+  name: string,
+  photo: RgbImage,
+  person: Uint8Array,
+  avatar: Uint8Array,
+  cut: number,
+): Promise<void> {
+  const folder = process.env.LIKENESS_DUMP;
+  if (!folder) return;
+  const out = Buffer.from(photo.data);
+  const edge = (mask: Uint8Array, i: number) => {
+    const x = i % SIDE;
+    const y = Math.floor(i / SIDE);
+    if (!mask[i]) return false;
+    return (
+      x === 0 ||
+      y === 0 ||
+      x === SIDE - 1 ||
+      y === SIDE - 1 ||
+      !mask[i - 1] ||
+      !mask[i + 1] ||
+      !mask[i - SIDE] ||
+      !mask[i + SIDE]
+    );
+  };
+  for (let i = 0; i < SIDE * SIDE; i++) {
+    const row = Math.floor(i / SIDE);
+    if (row === Math.round(cut)) out.set([0, 0, 255], 3 * i);
+    if (edge(person, i)) out.set([255, 0, 0], 3 * i);
+    if (edge(avatar, i)) out.set([0, 200, 0], 3 * i);
+    else if (avatar[i] && !person[i]) out.set([255, 255, 0], 3 * i);
+  }
+  await sharp(out, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .png()
+    .toFile(path.join(folder, `${name}.png`));
+}
+
 export const likenessSuite: Suite = async () => {
   process.stderr.write('likeness: loading Human with faceres\n');
   const { human, tf } = await loadHuman({ describe: true });
@@ -154,7 +197,7 @@ export const likenessSuite: Suite = async () => {
       if (!face) throw new Error(`${person} ${field}: no face in the stored analysis`);
       const toSide = SIDE / stored.width;
       const pixels = face.mesh.map((p) => [p[0] * toSide, p[1] * toSide]);
-      const view = viewFromAffine(fitAffineCamera(landmarks, pixels), centre, SIDE);
+      const view = viewFromAffine(fitRigidCamera(landmarks, pixels), centre, SIDE);
       const rgba = renderViews(model, [view], SIDE, SIDE);
       const photo = await decodePhoto(photos[key]);
       const segmented = subjectMask(photo);
@@ -171,6 +214,7 @@ export const likenessSuite: Suite = async () => {
         }
       }
       const chinRow = pixels[152]![1]!;
+      await dumpComparison(`${person}-${key}`, photo, segmented.mask, avatarMask, chinRow);
       rows.push({
         iou: headIou(segmented.mask, avatarMask, SIDE, chinRow),
         photo: await describe(photo),

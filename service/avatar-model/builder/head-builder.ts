@@ -19,6 +19,7 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
+import { depthScale } from './affine-camera.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
@@ -66,8 +67,10 @@ export async function buildHead(
   const face = frontal.faces[0];
   if (!face) throw new Error('the frontal photo has no face to build the head from');
   const canonical = canonicalFace(face.mesh, proportions.headHeight / (1 + CROWN_ABOVE_FOREHEAD));
+  // The turned photos tell how deep the face really is (the landmarks' own depth is too flat).
+  const depth = depthScale(canonical.points, sidePhotoMeshes(analysis));
   // The photos' cameras are fitted to the landmarks as photographed; the avatar's own eyes are open.
-  const photoPoints = canonical.points;
+  const photoPoints = canonical.points.map((p): Vec3 => [p[0], p[1], p[2] * depth]);
   const points = photoPoints.map((p): Vec3 => [...p]);
   openEyes(points);
   const shape = fitHead(points);
@@ -159,6 +162,13 @@ function skinToEyes(mesh: MeshBuilder): void {
 
 function translate(mesh: MeshBuilder, offset: Vec3): void {
   for (let v = 0; v < mesh.vertexCount; v++) mesh.setPosition(v, add(mesh.position(v), offset));
+}
+
+/** The landmarks of each turned photo that found a face. */
+function sidePhotoMeshes(analysis: StoredAnalysis): FaceAnalysis['mesh'][] {
+  return [analysis.photos['image-side-1'], analysis.photos['image-side-2']]
+    .map((photo) => photo?.faces[0]?.mesh)
+    .filter((mesh): mesh is FaceAnalysis['mesh'] => mesh !== undefined && mesh.length > 0);
 }
 
 /** The sampled skin tone (sRGB 0..1), before correction. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceAnalysis, PhotoAnalysis } from '../../processing/photo-types.js';
-import { fitAffineCamera, towardCamera, type AffineCamera } from './affine-camera.js';
+import { fitRigidCamera, towardCamera, type AffineCamera } from './affine-camera.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
@@ -79,7 +79,7 @@ export async function decodeView(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  const camera = fitAffineCamera(canonicalPoints, face.mesh);
+  const camera = fitRigidCamera(canonicalPoints, face.mesh);
   return {
     name,
     rgb,
