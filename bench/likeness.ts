@@ -4,7 +4,9 @@ import type { Suite } from './suite.js';
 import type { AvatarModel } from '../service/avatar-model/model.js';
 import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
 import {
+  cameraScale,
   fitRigidCamera,
+  rescaled,
   type AffineCamera,
 } from '../service/avatar-model/builder/affine-camera.js';
 import {
@@ -21,6 +23,7 @@ import {
   sub,
   type Vec3,
 } from '../service/avatar-model/builder/vec3.js';
+import { maskTop } from '../service/avatar-model/builder/head-silhouette.js';
 import { customizationForBodyType } from '../service/customization/defaults.js';
 import { loadHuman } from '../service/processing/human-loader.js';
 import type { RgbImage } from '../service/processing/pixel-stats.js';
@@ -191,17 +194,35 @@ export const likenessSuite: Suite = async () => {
     );
     const photos = photosOf(person);
     const rows: ViewResult[] = [];
+    let pixelsPerMetrePerPixel = 0;
     for (const [, field, key] of VIEWS) {
       const stored = analysis.photos[field];
       const face = stored.faces[0];
       if (!face) throw new Error(`${person} ${field}: no face in the stored analysis`);
       const toSide = SIDE / stored.width;
       const pixels = face.mesh.map((p) => [p[0] * toSide, p[1] * toSide]);
-      const view = viewFromAffine(fitRigidCamera(landmarks, pixels), centre, SIDE);
-      const rgba = renderViews(model, [view], SIDE, SIDE);
       const photo = await decodePhoto(photos[key]);
       const segmented = subjectMask(photo);
       if (!segmented) throw new Error(`${person} ${field}: the backdrop is not plain`);
+      // As the builder does (matchSeriesScale): one camera took the series, so the head spans
+      // the same crown-to-chin height in every photo; the frontal camera sets the scale.
+      let camera = fitRigidCamera(landmarks, pixels);
+      const xs = pixels.map((p) => p[0]!);
+      const faceWidth = Math.max(...xs) - Math.min(...xs);
+      const top = maskTop(
+        segmented.mask,
+        SIDE,
+        SIDE,
+        Math.min(...xs) - faceWidth,
+        Math.max(...xs) + faceWidth,
+      );
+      if (top === null) throw new Error(`${person} ${field}: no head in the photo`);
+      const height = pixels[152]![1]! - top;
+      if (key === 'frontal') pixelsPerMetrePerPixel = cameraScale(camera) / height;
+      else
+        camera = rescaled(camera, (pixelsPerMetrePerPixel * height) / cameraScale(camera), centre);
+      const view = viewFromAffine(camera, centre, SIDE);
+      const rgba = renderViews(model, [view], SIDE, SIDE);
       const avatarMask = new Uint8Array(SIDE * SIDE);
       const composed = Buffer.alloc(SIDE * SIDE * 3);
       for (let i = 0; i < SIDE * SIDE; i++) {

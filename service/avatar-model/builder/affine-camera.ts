@@ -76,6 +76,15 @@ function solveLinear(matrix: number[][], rhs: number[]): number[] {
   return a.map((row, i) => row[n]! / row[i]!);
 }
 
+/** Pixels per metre of a rigid (or nearly rigid) camera. */
+export function cameraScale(camera: AffineCamera): number {
+  return (
+    (Math.hypot(camera.x[0], camera.x[1], camera.x[2]) +
+      Math.hypot(camera.y[0], camera.y[1], camera.y[2])) /
+    2
+  );
+}
+
 /** Gauss–Newton steps that refine the rigid camera after the affine start. */
 const RIGID_ITERATIONS = 8;
 
@@ -96,10 +105,7 @@ export function fitRigidCamera(
     [start.x[0], start.x[1], start.x[2]],
     [start.y[0], start.y[1], start.y[2]],
   );
-  let s =
-    (Math.hypot(start.x[0], start.x[1], start.x[2]) +
-      Math.hypot(start.y[0], start.y[1], start.y[2])) /
-    2;
+  let s = cameraScale(start);
   let tx = start.x[3];
   let ty = start.y[3];
   const n = Math.min(points.length, pixels.length);
@@ -161,6 +167,19 @@ function nearestRotationRows(a: Vec3, b: Vec3): [Vec3, Vec3] {
     [h * (sum[0] + diff[0]), h * (sum[1] + diff[1]), h * (sum[2] + diff[2])],
     [h * (sum[0] - diff[0]), h * (sum[1] - diff[1]), h * (sum[2] - diff[2])],
   ];
+}
+
+/**
+ * The camera enlarged by `factor` about where it puts `pivot`: the same
+ * view, seen at another size.
+ */
+export function rescaled(camera: AffineCamera, factor: number, pivot: Vec3): AffineCamera {
+  const [px, py] = project(camera, pivot);
+  const row = (r: AffineCamera['x'], at: number): AffineCamera['x'] => {
+    const linear: Vec3 = [r[0] * factor, r[1] * factor, r[2] * factor];
+    return [...linear, at - dot3(linear, pivot)];
+  };
+  return { x: row(camera.x, px), y: row(camera.y, py) };
 }
 
 /** Bounds on the depth scale: outside them the side photos are not telling the truth. */

@@ -4,7 +4,7 @@ import type { EyeTexture } from '../../../shared/api/index.js';
 import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
-import { canonicalFace, faceSurface } from './face-landmarks.js';
+import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
 import { bakeHeadTexture } from './head-texture.js';
 import { buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
@@ -19,6 +19,8 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
+import { seenHairColour } from './head-hair.js';
+import { fitSkullToPhotos, matchSeriesScale, type FaceSpan } from './head-silhouette.js';
 import { depthScale } from './affine-camera.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
@@ -73,9 +75,7 @@ export async function buildHead(
   const photoPoints = canonical.points.map((p): Vec3 => [p[0], p[1], p[2] * depth]);
   const points = photoPoints.map((p): Vec3 => [...p]);
   openEyes(points);
-  const shape = fitHead(points);
   const surface = faceSurface(topology);
-  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
 
   const referenceSkin = face.skinColor ?? analysis.skin_tone;
   const sources: [string, Uint8Array, StoredAnalysis['photos']['image-frontal']][] = [
@@ -83,7 +83,7 @@ export async function buildHead(
     ['side-1', photos.side1, analysis.photos['image-side-1']],
     ['side-2', photos.side2, analysis.photos['image-side-2']],
   ];
-  const views = await Promise.all(
+  const decoded = await Promise.all(
     sources
       .map(([name, bytes, photo]) => ({ name, bytes, photo, face: photo?.faces[0] }))
       .filter(
@@ -91,6 +91,22 @@ export async function buildHead(
       )
       .map((s) => decodeView(s.name, s.bytes, s.photo, s.face, photoPoints, referenceSkin)),
   );
+  const spans = new Map(
+    sources
+      .filter(([, , photo]) => photo?.faces[0])
+      .map(([name, , photo]) => [name, faceSpan(photo.faces[0]!.mesh)] as const),
+  );
+  const views = matchSeriesScale(decoded, spans, mean(photoPoints));
+  // Hair makes the photographed outline bigger than the skull.
+  const hairSeen = analysis.hair
+    ? analysis.hair.style !== 'bald'
+    : seenHairColour(analysis) !== null;
+  const shape = fitSkullToPhotos(fitHead(points), views, hairSeen, {
+    points,
+    triangles: surface.triangles,
+    rim: surface.rim,
+  });
+  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
   const texture = await headTexture(mesh, views, skinTone, skinCorrection);
 
   const chin = points[152]!;
@@ -162,6 +178,22 @@ function skinToEyes(mesh: MeshBuilder): void {
 
 function translate(mesh: MeshBuilder, offset: Vec3): void {
   for (let v = 0; v < mesh.vertexCount; v++) mesh.setPosition(v, add(mesh.position(v), offset));
+}
+
+/** Where the landmarks put the chin and the face's sides. */
+function faceSpan(mesh: FaceAnalysis['mesh']): FaceSpan {
+  let left = Infinity;
+  let right = -Infinity;
+  for (const p of mesh) {
+    left = Math.min(left, p[0]);
+    right = Math.max(right, p[0]);
+  }
+  return { chinY: mesh[LANDMARK.chin]![1], left, right };
+}
+
+function mean(points: readonly Vec3[]): Vec3 {
+  const sum = points.reduce<Vec3>((s, p) => add(s, p), [0, 0, 0]);
+  return [sum[0] / points.length, sum[1] / points.length, sum[2] / points.length];
 }
 
 /** The landmarks of each turned photo that found a face. */
