@@ -6,7 +6,7 @@ import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
 import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
 import { bakeHeadTexture } from './head-texture.js';
-import { buildHeadMesh } from './head-mesh.js';
+import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
 import { texturedMaterial } from './materials.js';
@@ -26,8 +26,18 @@ import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 
-/** Side of the head texture atlas. */
-export const HEAD_ATLAS_SIZE = 1024;
+/** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
+export const HEAD_ATLAS_SIZES = [1024, 2048] as const;
+
+/**
+ * The atlas side for a frontal face this many photo pixels tall: the face
+ * chart is a fixed share of the atlas, and a bigger atlas than the photo's
+ * pixels would only cost build time and file size.
+ */
+export function headAtlasSize(faceHeightPixels: number): number {
+  const needed = faceHeightPixels / (ATLAS_LAYOUT.face.bottom - ATLAS_LAYOUT.face.top);
+  return HEAD_ATLAS_SIZES.find((size) => size >= needed) ?? HEAD_ATLAS_SIZES.at(-1)!;
+}
 
 export interface HeadPhotos {
   frontal: Uint8Array;
@@ -107,7 +117,13 @@ export async function buildHead(
     rim: surface.rim,
   });
   const mesh = buildHeadMesh(points, face.mesh, surface, shape);
-  const texture = await headTexture(mesh, views, skinTone, skinCorrection);
+  const texture = await headTexture(
+    mesh,
+    views,
+    skinTone,
+    skinCorrection,
+    headAtlasSize(faceHeightPixels(face.mesh)),
+  );
 
   const chin = points[152]!;
   const offset: Vec3 = [
@@ -159,12 +175,13 @@ async function headTexture(
   views: PhotoView[],
   skinTone: Rgb,
   correction: number,
+  size: number,
 ) {
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, HEAD_ATLAS_SIZE);
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size);
   correctImage(rgb, correction);
-  return jpegTexture(rgb, HEAD_ATLAS_SIZE, HEAD_ATLAS_SIZE);
+  return jpegTexture(rgb, size, size);
 }
 
 /** Each eyeball turns with its own bone (Ready Player Me's LeftEye and RightEye). */
@@ -178,6 +195,12 @@ function skinToEyes(mesh: MeshBuilder): void {
 
 function translate(mesh: MeshBuilder, offset: Vec3): void {
   for (let v = 0; v < mesh.vertexCount; v++) mesh.setPosition(v, add(mesh.position(v), offset));
+}
+
+/** The face's height in the photo: its landmarks' vertical extent, pixels. */
+function faceHeightPixels(mesh: FaceAnalysis['mesh']): number {
+  const ys = mesh.map((p) => p[1]);
+  return Math.max(...ys) - Math.min(...ys);
 }
 
 /** Where the landmarks put the chin and the face's sides. */
