@@ -135,6 +135,7 @@ export async function buildHead(
   const eyeParts = buildEyes(eyes, eyeColour);
   const ears = await buildEars(
     points,
+    mesh,
     shape,
     views,
     (rgb) => correctImage(rgb, skinCorrection),
