@@ -1,9 +1,12 @@
+import path from 'node:path';
 import sharp from 'sharp';
 import type { Suite } from './suite.js';
 import type { AvatarModel } from '../service/avatar-model/model.js';
 import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
 import {
-  fitAffineCamera,
+  cameraScale,
+  fitRigidCamera,
+  rescaled,
   type AffineCamera,
 } from '../service/avatar-model/builder/affine-camera.js';
 import {
@@ -20,6 +23,7 @@ import {
   sub,
   type Vec3,
 } from '../service/avatar-model/builder/vec3.js';
+import { maskTop } from '../service/avatar-model/builder/head-silhouette.js';
 import { customizationForBodyType } from '../service/customization/defaults.js';
 import { loadHuman } from '../service/processing/human-loader.js';
 import type { RgbImage } from '../service/processing/pixel-stats.js';
@@ -119,6 +123,48 @@ function headIou(a: Uint8Array, b: Uint8Array, width: number, cut: number): numb
   return either === 0 ? 0 : both / either;
 }
 
+/**
+ * With LIKENESS_DUMP=<folder>, writes per view the photo with both outlines
+ * laid over it (red: the person's segmented head, green: the avatar's) and the
+ * chin cut, to see what the IoU compares.
+ */
+async function dumpComparison(
+  name: string,
+  photo: RgbImage,
+  person: Uint8Array,
+  avatar: Uint8Array,
+  cut: number,
+): Promise<void> {
+  const folder = process.env.LIKENESS_DUMP;
+  if (!folder) return;
+  const out = Buffer.from(photo.data);
+  const edge = (mask: Uint8Array, i: number) => {
+    const x = i % SIDE;
+    const y = Math.floor(i / SIDE);
+    if (!mask[i]) return false;
+    return (
+      x === 0 ||
+      y === 0 ||
+      x === SIDE - 1 ||
+      y === SIDE - 1 ||
+      !mask[i - 1] ||
+      !mask[i + 1] ||
+      !mask[i - SIDE] ||
+      !mask[i + SIDE]
+    );
+  };
+  for (let i = 0; i < SIDE * SIDE; i++) {
+    const row = Math.floor(i / SIDE);
+    if (row === Math.round(cut)) out.set([0, 0, 255], 3 * i);
+    if (edge(person, i)) out.set([255, 0, 0], 3 * i);
+    if (edge(avatar, i)) out.set([0, 200, 0], 3 * i);
+    else if (avatar[i] && !person[i]) out.set([255, 255, 0], 3 * i);
+  }
+  await sharp(out, { raw: { width: SIDE, height: SIDE, channels: 3 } })
+    .png()
+    .toFile(path.join(folder, `${name}.png`));
+}
+
 export const likenessSuite: Suite = async () => {
   process.stderr.write('likeness: loading Human with faceres\n');
   const { human, tf } = await loadHuman({ describe: true });
@@ -148,17 +194,35 @@ export const likenessSuite: Suite = async () => {
     );
     const photos = photosOf(person);
     const rows: ViewResult[] = [];
+    let pixelsPerMetrePerPixel = 0;
     for (const [, field, key] of VIEWS) {
       const stored = analysis.photos[field];
       const face = stored.faces[0];
       if (!face) throw new Error(`${person} ${field}: no face in the stored analysis`);
       const toSide = SIDE / stored.width;
       const pixels = face.mesh.map((p) => [p[0] * toSide, p[1] * toSide]);
-      const view = viewFromAffine(fitAffineCamera(landmarks, pixels), centre, SIDE);
-      const rgba = renderViews(model, [view], SIDE, SIDE);
       const photo = await decodePhoto(photos[key]);
       const segmented = subjectMask(photo);
       if (!segmented) throw new Error(`${person} ${field}: the backdrop is not plain`);
+      // As the builder does (matchSeriesScale): one camera took the series, so the head spans
+      // the same crown-to-chin height in every photo; the frontal camera sets the scale.
+      let camera = fitRigidCamera(landmarks, pixels);
+      const xs = pixels.map((p) => p[0]!);
+      const faceWidth = Math.max(...xs) - Math.min(...xs);
+      const top = maskTop(
+        segmented.mask,
+        SIDE,
+        SIDE,
+        Math.min(...xs) - faceWidth,
+        Math.max(...xs) + faceWidth,
+      );
+      if (top === null) throw new Error(`${person} ${field}: no head in the photo`);
+      const height = pixels[152]![1]! - top;
+      if (key === 'frontal') pixelsPerMetrePerPixel = cameraScale(camera) / height;
+      else
+        camera = rescaled(camera, (pixelsPerMetrePerPixel * height) / cameraScale(camera), centre);
+      const view = viewFromAffine(camera, centre, SIDE);
+      const rgba = renderViews(model, [view], SIDE, SIDE);
       const avatarMask = new Uint8Array(SIDE * SIDE);
       const composed = Buffer.alloc(SIDE * SIDE * 3);
       for (let i = 0; i < SIDE * SIDE; i++) {
@@ -171,6 +235,7 @@ export const likenessSuite: Suite = async () => {
         }
       }
       const chinRow = pixels[152]![1]!;
+      await dumpComparison(`${person}-${key}`, photo, segmented.mask, avatarMask, chinRow);
       rows.push({
         iou: headIou(segmented.mask, avatarMask, SIDE, chinRow),
         photo: await describe(photo),

@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../model.js';
+import { depthScale } from './affine-camera.js';
 import { buildAvatar } from './build-avatar.js';
+import { canonicalFace } from './face-landmarks.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
 import {
   analysisOf,
@@ -55,15 +57,22 @@ const modelFace = (model: AvatarModel) => {
     Array.from({ length: LANDMARKS }, (_, i) => [0, 1, 2].map((k) => head.positions[3 * i + k]!)),
   );
 };
-const photoFace = (person: Person) =>
-  shapeOf(analysisOf(person).photos['image-frontal'].faces[0]!.mesh);
+/** The frontal landmarks, upright and with the depth the turned photos measured. */
+const photoFace = (person: Person) => {
+  const photos = analysisOf(person).photos;
+  const canonical = canonicalFace(photos['image-frontal'].faces[0]!.mesh, 1).points;
+  const turned = [photos['image-side-1'], photos['image-side-2']].map((p) => p.faces[0]!.mesh);
+  const depth = depthScale(canonical, turned);
+  return shapeOf(canonical.map((p) => [p[0], p[1], p[2] * depth]));
+};
 
 describe('the face', () => {
   it("is this person's: different photo sets give different face geometry and textures", async () => {
     const people: Person[] = ['person-a', 'person-b', 'person-c'];
     const models = await Promise.all(people.map((p) => build(p)));
     for (let i = 0; i < models.length; i++) {
-      // Each face has exactly its own landmarks' shape (the mesh is their similarity transform)…
+      // Each face has exactly its own landmarks' shape (the mesh is their similarity transform,
+      // deepened as the turned photos show)…
       const own = meanAbsDifference(modelFace(models[i]!), photoFace(people[i]!));
       expect(own).toBeLessThan(1e-4);
       for (let j = 0; j < models.length; j++) {

@@ -4,9 +4,9 @@ import type { EyeTexture } from '../../../shared/api/index.js';
 import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
-import { canonicalFace, faceSurface } from './face-landmarks.js';
+import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
 import { bakeHeadTexture } from './head-texture.js';
-import { buildHeadMesh } from './head-mesh.js';
+import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
 import { texturedMaterial } from './materials.js';
@@ -19,12 +19,25 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
+import { seenHairColour } from './head-hair.js';
+import { fitSkullToPhotos, matchSeriesScale, type FaceSpan } from './head-silhouette.js';
+import { depthScale } from './affine-camera.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 
-/** Side of the head texture atlas. */
-export const HEAD_ATLAS_SIZE = 1024;
+/** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
+export const HEAD_ATLAS_SIZES = [1024, 2048] as const;
+
+/**
+ * The atlas side for a frontal face this many photo pixels tall: the face
+ * chart is a fixed share of the atlas, and a bigger atlas than the photo's
+ * pixels would only cost build time and file size.
+ */
+export function headAtlasSize(faceHeightPixels: number): number {
+  const needed = faceHeightPixels / (ATLAS_LAYOUT.face.bottom - ATLAS_LAYOUT.face.top);
+  return HEAD_ATLAS_SIZES.find((size) => size >= needed) ?? HEAD_ATLAS_SIZES.at(-1)!;
+}
 
 export interface HeadPhotos {
   frontal: Uint8Array;
@@ -66,13 +79,13 @@ export async function buildHead(
   const face = frontal.faces[0];
   if (!face) throw new Error('the frontal photo has no face to build the head from');
   const canonical = canonicalFace(face.mesh, proportions.headHeight / (1 + CROWN_ABOVE_FOREHEAD));
+  // The turned photos tell how deep the face really is (the landmarks' own depth is too flat).
+  const depth = depthScale(canonical.points, sidePhotoMeshes(analysis));
   // The photos' cameras are fitted to the landmarks as photographed; the avatar's own eyes are open.
-  const photoPoints = canonical.points;
+  const photoPoints = canonical.points.map((p): Vec3 => [p[0], p[1], p[2] * depth]);
   const points = photoPoints.map((p): Vec3 => [...p]);
   openEyes(points);
-  const shape = fitHead(points);
   const surface = faceSurface(topology);
-  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
 
   const referenceSkin = face.skinColor ?? analysis.skin_tone;
   const sources: [string, Uint8Array, StoredAnalysis['photos']['image-frontal']][] = [
@@ -80,7 +93,7 @@ export async function buildHead(
     ['side-1', photos.side1, analysis.photos['image-side-1']],
     ['side-2', photos.side2, analysis.photos['image-side-2']],
   ];
-  const views = await Promise.all(
+  const decoded = await Promise.all(
     sources
       .map(([name, bytes, photo]) => ({ name, bytes, photo, face: photo?.faces[0] }))
       .filter(
@@ -88,7 +101,29 @@ export async function buildHead(
       )
       .map((s) => decodeView(s.name, s.bytes, s.photo, s.face, photoPoints, referenceSkin)),
   );
-  const texture = await headTexture(mesh, views, skinTone, skinCorrection);
+  const spans = new Map(
+    sources
+      .filter(([, , photo]) => photo?.faces[0])
+      .map(([name, , photo]) => [name, faceSpan(photo.faces[0]!.mesh)] as const),
+  );
+  const views = matchSeriesScale(decoded, spans, mean(photoPoints));
+  // Hair makes the photographed outline bigger than the skull.
+  const hairSeen = analysis.hair
+    ? analysis.hair.style !== 'bald'
+    : seenHairColour(analysis) !== null;
+  const shape = fitSkullToPhotos(fitHead(points), views, hairSeen, {
+    points,
+    triangles: surface.triangles,
+    rim: surface.rim,
+  });
+  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
+  const texture = await headTexture(
+    mesh,
+    views,
+    skinTone,
+    skinCorrection,
+    headAtlasSize(faceHeightPixels(face.mesh)),
+  );
 
   const chin = points[152]!;
   const offset: Vec3 = [
@@ -100,6 +135,7 @@ export async function buildHead(
   const eyeParts = buildEyes(eyes, eyeColour);
   const ears = await buildEars(
     points,
+    mesh,
     shape,
     views,
     (rgb) => correctImage(rgb, skinCorrection),
@@ -140,12 +176,13 @@ async function headTexture(
   views: PhotoView[],
   skinTone: Rgb,
   correction: number,
+  size: number,
 ) {
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, HEAD_ATLAS_SIZE);
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size);
   correctImage(rgb, correction);
-  return jpegTexture(rgb, HEAD_ATLAS_SIZE, HEAD_ATLAS_SIZE);
+  return jpegTexture(rgb, size, size);
 }
 
 /** Each eyeball turns with its own bone (Ready Player Me's LeftEye and RightEye). */
@@ -159,6 +196,35 @@ function skinToEyes(mesh: MeshBuilder): void {
 
 function translate(mesh: MeshBuilder, offset: Vec3): void {
   for (let v = 0; v < mesh.vertexCount; v++) mesh.setPosition(v, add(mesh.position(v), offset));
+}
+
+/** The face's height in the photo: its landmarks' vertical extent, pixels. */
+function faceHeightPixels(mesh: FaceAnalysis['mesh']): number {
+  const ys = mesh.map((p) => p[1]);
+  return Math.max(...ys) - Math.min(...ys);
+}
+
+/** Where the landmarks put the chin and the face's sides. */
+function faceSpan(mesh: FaceAnalysis['mesh']): FaceSpan {
+  let left = Infinity;
+  let right = -Infinity;
+  for (const p of mesh) {
+    left = Math.min(left, p[0]);
+    right = Math.max(right, p[0]);
+  }
+  return { chinY: mesh[LANDMARK.chin]![1], left, right };
+}
+
+function mean(points: readonly Vec3[]): Vec3 {
+  const sum = points.reduce<Vec3>((s, p) => add(s, p), [0, 0, 0]);
+  return [sum[0] / points.length, sum[1] / points.length, sum[2] / points.length];
+}
+
+/** The landmarks of each turned photo that found a face. */
+function sidePhotoMeshes(analysis: StoredAnalysis): FaceAnalysis['mesh'][] {
+  return [analysis.photos['image-side-1'], analysis.photos['image-side-2']]
+    .map((photo) => photo?.faces[0]?.mesh)
+    .filter((mesh): mesh is FaceAnalysis['mesh'] => mesh !== undefined && mesh.length > 0);
 }
 
 /** The sampled skin tone (sRGB 0..1), before correction. */

@@ -1,5 +1,9 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { bounds, build, joint, mesh } from './test-support.js';
+import { subjectMask } from '../../processing/subject-mask.js';
+import { fitRigidCamera, project } from './affine-camera.js';
+import { analysisOf, bounds, build, joint, mesh, photosOf } from './test-support.js';
+import type { Vec3 } from './vec3.js';
 
 describe('ears', () => {
   it.each(['person-a', 'person-b', 'person-c'] as const)(
@@ -32,6 +36,55 @@ describe('ears', () => {
         expect(ear.uvs).toBeDefined();
         const headJoint = model.joints.findIndex((j) => j.name === 'Head');
         expect(ear.joints[0]).toBe(headJoint);
+      }
+    },
+  );
+});
+
+describe('ears sized and placed from the photos', () => {
+  it.each(['person-a', 'person-b', 'person-c'] as const)(
+    "%s: each ear reaches the frontal photo's outline, over the rows where the photo shows it",
+    async (person) => {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      const landmarks = Array.from({ length: 468 }, (_, i): Vec3 => [
+        head.positions[3 * i]!,
+        head.positions[3 * i + 1]!,
+        head.positions[3 * i + 2]!,
+      ]);
+      const frontal = analysisOf(person).photos['image-frontal'];
+      const camera = fitRigidCamera(landmarks, frontal.faces[0]!.mesh);
+      const { data, info } = await sharp(photosOf(person).frontal)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const segmented = subjectMask({ data, width: info.width, height: info.height })!;
+      for (const name of ['EarLeft', 'EarRight'] as const) {
+        const ear = mesh(model, name);
+        // Per photo row, the ear's outermost pixel (image x grows away from the face's centre).
+        const centreX = project(camera, landmarks[1]!)[0];
+        const outer = new Map<number, number>();
+        for (let v = 0; v < ear.positions.length / 3; v++) {
+          const [x, y] = project(camera, [
+            ear.positions[3 * v]!,
+            ear.positions[3 * v + 1]!,
+            ear.positions[3 * v + 2]!,
+          ]);
+          const row = Math.round(y);
+          outer.set(row, Math.max(outer.get(row) ?? 0, Math.abs(x - centreX)));
+        }
+        const rows = [...outer.keys()].sort((a, b) => a - b);
+        // The middle half of the ear's height, where it stands out most.
+        const middle = rows.slice(Math.floor(rows.length / 4), Math.ceil((3 * rows.length) / 4));
+        const misses = middle.map((row) => {
+          const side = Math.sign(project(camera, [ear.positions[0]!, 0, 0])[0] - centreX);
+          let x = Math.round(centreX);
+          while (segmented.mask[row * info.width + x + side]) x += side;
+          return Math.abs(Math.abs(x - centreX) - outer.get(row)!);
+        });
+        misses.sort((a, b) => a - b);
+        // Within 8 px (about 5 mm at these photos' scale) on the median row.
+        expect(misses[Math.floor(misses.length / 2)], name).toBeLessThan(8);
       }
     },
   );

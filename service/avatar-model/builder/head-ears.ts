@@ -1,4 +1,5 @@
 import { project } from './affine-camera.js';
+import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
 import type { Rgb } from './colour.js';
 import { solidMaterial, texturedMaterial } from './materials.js';
@@ -24,6 +25,7 @@ const TILT = (15 * Math.PI) / 180;
  */
 export async function buildEars(
   points: readonly Vec3[],
+  head: MeshBuilder,
   shape: HeadShape,
   views: readonly PhotoView[],
   correct: (rgb: Uint8Array) => void,
@@ -31,13 +33,25 @@ export async function buildEars(
 ): Promise<Part[]> {
   const fallback = solidMaterial('EarSkin', skin);
   const faceHeight = distance(points[10]!, points[152]!);
-  const top = points[105]![1];
-  const bottom = points[2]![1] - 0.04 * faceHeight;
-  const height = top - bottom;
-  const width = 0.5 * height;
+  const frontal = views.find((v) => v.name === 'frontal');
   const parts: Part[] = [];
   for (const side of [1, -1] as const) {
     const edge = points[side > 0 ? 454 : 234]!;
+    const halfWidth = headHalfWidth(head, shape, side);
+    const seen = frontal ? measureEar(points, halfWidth, frontal, side) : null;
+    // Without an ear in the outline (hair over it, a busy backdrop): brow to nose base, as ears are.
+    const top = seen?.top ?? points[105]![1];
+    const bottom = seen?.bottom ?? points[2]![1] - 0.04 * faceHeight;
+    const height = top - bottom;
+    const width = 0.5 * height;
+    const protrusion = seen
+      ? Math.asin(
+          Math.min(
+            Math.sin(MAX_PROTRUSION),
+            Math.max(Math.sin(MIN_PROTRUSION), seen.standsOut / width),
+          ),
+        )
+      : PROTRUSION;
     const mesh = new MeshBuilder();
     const rows: Vec3[][] = [];
     for (let r = 0; r <= ROWS; r++) {
@@ -48,7 +62,7 @@ export async function buildEars(
       const y = bottom + height * v;
       // Leaning back: higher parts of the ear sit further back.
       const z0 = edge[2] - 0.13 * faceHeight - (y - bottom) * Math.tan(TILT);
-      const x0 = side * skullHalfWidth(shape, y, z0) * 0.97;
+      const x0 = side * halfWidth(y, z0) * 0.97;
       const row: Vec3[] = [];
       for (let c = 0; c <= COLUMNS; c++) {
         const u = c / COLUMNS;
@@ -57,9 +71,9 @@ export async function buildEars(
         const cup = -0.06 * height * Math.sin(Math.PI * u) * Math.sin(Math.PI * v);
         const roll = u > 0.8 ? 0.05 * height * ((u - 0.8) / 0.2) ** 2 : 0;
         row.push([
-          x0 + side * (back * Math.sin(PROTRUSION) + cup + roll * 0.4),
+          x0 + side * (back * Math.sin(protrusion) + cup + roll * 0.4),
           y,
-          z0 - back * Math.cos(PROTRUSION) + roll,
+          z0 - back * Math.cos(protrusion) + roll,
         ]);
       }
       rows.push(row);
@@ -95,6 +109,108 @@ export async function buildEars(
     parts.push({ name: side > 0 ? 'EarLeft' : 'EarRight', mesh, material });
   }
   return parts;
+}
+
+/** How far the photographed ears may stand out, as an angle from the skull. */
+const MIN_PROTRUSION = (8 * Math.PI) / 180;
+const MAX_PROTRUSION = (50 * Math.PI) / 180;
+/** The outline counts as ear where it stands this far (metres) outside the skull. */
+const EAR_EXCESS = 0.003;
+/** Ears are this tall (metres); a bump outside the range is something else (hair, a collar). */
+const EAR_HEIGHT: [number, number] = [0.04, 0.085];
+/** Model heights are scanned in steps of this many metres. */
+const SCAN_STEP = 0.001;
+
+/** An ear as the frontal photo's outline shows it, canonical metres. */
+export interface SeenEar {
+  top: number;
+  bottom: number;
+  /** How far its outer edge stands outside the skull, sideways. */
+  standsOut: number;
+}
+
+/**
+ * The ear on one side (+1 the person's left) as the frontal photo's outline
+ * shows it: the longest run of heights, between the brows and below the
+ * nose, where the head's outline stands outside the fitted skull. Null when
+ * no such run of an ear's height is seen (hair over the ears, no plain
+ * backdrop).
+ */
+export function measureEar(
+  points: readonly Vec3[],
+  halfWidth: (y: number, z: number) => number,
+  frontal: PhotoView,
+  side: 1 | -1,
+): SeenEar | null {
+  const mask = cropMask(frontal);
+  if (!mask) return null;
+  const faceHeight = distance(points[10]!, points[152]!);
+  const edge = points[side > 0 ? 454 : 234]!;
+  const z = edge[2] - 0.13 * faceHeight;
+  const from = points[105]![1] + 0.15 * faceHeight;
+  const to = points[2]![1] - 0.25 * faceHeight;
+  const toCrop = (p: Vec3): [number, number] => {
+    const [x, y] = project(frontal.camera, p);
+    return [(x - frontal.originX) * frontal.scale, (y - frontal.originY) * frontal.scale];
+  };
+  let run: { top: number; bottom: number; standsOut: number } | null = null;
+  let best: SeenEar | null = null;
+  const close = () => {
+    if (run && run.top - run.bottom > (best ? best.top - best.bottom : 0)) best = run;
+    run = null;
+  };
+  for (let y = from; y >= to; y -= SCAN_STEP) {
+    const skull = halfWidth(y, z);
+    const [sx, sy] = toCrop([side * skull, y, z]);
+    const [ex] = toCrop([side * (skull + 0.001), y, z]);
+    const step = ex - sx;
+    const row = Math.round(sy);
+    if (row < 0 || row >= frontal.height || Math.abs(step) < 1e-6) {
+      close();
+      continue;
+    }
+    // Walk outwards from the skull's outline while the photo still shows the person.
+    let reach = 0;
+    for (let x = sx; x >= 0 && x < frontal.width; x += Math.sign(step)) {
+      if (!mask[row * frontal.width + Math.round(x)]) break;
+      reach = (x - sx) / step / 1000;
+    }
+    if (reach > EAR_EXCESS) {
+      run ??= { top: y, bottom: y, standsOut: 0 };
+      run.bottom = y;
+      run.standsOut = Math.max(run.standsOut, reach);
+    } else close();
+  }
+  close();
+  const found = best as SeenEar | null;
+  if (!found) return null;
+  const height = found.top - found.bottom;
+  return height >= EAR_HEIGHT[0] && height <= EAR_HEIGHT[1] ? found : null;
+}
+
+/** Vertices within this distance (metres) of a height and depth count towards the width there. */
+const WIDTH_BAND: [number, number] = [0.006, 0.02];
+
+/**
+ * How far the head's surface reaches sideways at height y and depth z, on
+ * one side: the face (the jaw, the cheeks) where it is wider than the skull
+ * there, as it is below the skull's widest. The ellipsoid's own width where
+ * no vertex is near.
+ */
+function headHalfWidth(
+  head: MeshBuilder,
+  shape: HeadShape,
+  side: 1 | -1,
+): (y: number, z: number) => number {
+  return (y, z) => {
+    let reach = 0;
+    for (let v = 0; v < head.vertexCount; v++) {
+      const p = head.position(v);
+      if (Math.abs(p[1] - y) > WIDTH_BAND[0] || Math.abs(p[2] - z) > WIDTH_BAND[1]) continue;
+      reach = Math.max(reach, side * p[0]);
+    }
+    return reach > 0 ? reach : skullHalfWidth(shape, y, z);
+  };
 }
 
 /** Half the skull's width at height y and depth z (the ellipsoid's x there). */

@@ -71,20 +71,26 @@ function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [nu
 }
 
 /**
- * Rings from the rim to a pole at the back of the head. Each rim point walks
- * towards straight back, its angle from the face's axis growing evenly; its
- * angle around that axis drifts from the rim point's own to an evenly spaced
- * one, because the rim crowds its points at the temples and leaves the crown
- * with few. Its distance from the skull centre starts at the rim's and eases
- * into the ellipsoid's, so the join is seamless.
+ * The skull as rings of points from the face's rim (ring 0) towards a pole
+ * at the back of the head (not included). Each rim point walks towards
+ * straight back, its angle from the face's axis growing evenly; its angle
+ * around that axis drifts from the rim point's own to an evenly spaced one,
+ * because the rim crowds its points at the temples and leaves the crown with
+ * few. Its distance from the skull centre starts at the rim's and eases into
+ * the ellipsoid's, so the join is seamless. `rim` comes back ordered so that
+ * quads along it, then backwards, face outwards.
  */
-function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
+export function skullRings(
+  points: readonly Vec3[],
+  rimLoop: readonly number[],
+  shape: HeadShape,
+): { rim: number[]; rings: Vec3[][]; pole: Vec3 } {
   const centre = shape.centre;
   let rim = [...rimLoop];
   // Quads run along the rim, then backwards: counter-clockwise from outside only when the rim
   // turns clockwise round the face's axis (seen from the front).
   const azimuthOf = (i: number) => {
-    const d = sub(mesh.position(i), centre);
+    const d = sub(points[i]!, centre);
     return Math.atan2(d[1], d[0]);
   };
   let turn = 0;
@@ -93,15 +99,7 @@ function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadS
   }
   if (turn > 0) rim = rim.reverse();
   const n = rim.length;
-  const rimPoints = rim.map((i) => mesh.position(i));
-  const arc = [0];
-  for (let k = 1; k <= n; k++) {
-    arc.push(arc[k - 1]! + length(sub(rimPoints[k % n]!, rimPoints[k - 1]!)));
-  }
-  const perimeter = arc[n]!;
-  const chart = ATLAS_LAYOUT.skull;
-  const uOf = (k: number) => chart.left + (arc[k]! / perimeter) * (chart.right - chart.left);
-  const vOf = (t: number) => chart.top + t * (chart.bottom - chart.top);
+  const rimPoints = rim.map((i) => points[i]!);
 
   // Unwrapped azimuths, and evenly spaced ones that stay as close to them as possible.
   const azimuths = [azimuthOf(rim[0]!)];
@@ -120,26 +118,46 @@ function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadS
       excess: length(offset) - skullRadius(shape, dir),
     };
   });
+  const rings: Vec3[][] = [rimPoints];
+  for (let ring = 1; ring < SKULL_RINGS; ring++) {
+    const t = ring / SKULL_RINGS;
+    rings.push(
+      starts.map((s) => {
+        const polar = s.polar + (Math.PI - s.polar) * t;
+        const azimuth = s.azimuth + (s.even - s.azimuth) * smoothstep(0, AZIMUTH_SETTLE, t);
+        const dir: Vec3 = [
+          Math.sin(polar) * Math.cos(azimuth),
+          Math.sin(polar) * Math.sin(azimuth),
+          Math.cos(polar),
+        ];
+        const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, RIM_BLEND, t));
+        return addScaled(centre, dir, r);
+      }),
+    );
+  }
+  return { rim, rings, pole: addScaled(centre, BACK, skullRadius(shape, BACK)) };
+}
+
+/** The skull's rings as mesh: quads between rings, a fan to the pole, UVs on the skull chart. */
+function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
+  const points = Array.from({ length: mesh.vertexCount }, (_, i) => mesh.position(i));
+  const { rings, pole } = skullRings(points, rimLoop, shape);
+  const rimPoints = rings[0]!;
+  const n = rimPoints.length;
+  const arc = [0];
+  for (let k = 1; k <= n; k++) {
+    arc.push(arc[k - 1]! + length(sub(rimPoints[k % n]!, rimPoints[k - 1]!)));
+  }
+  const perimeter = arc[n]!;
+  const chart = ATLAS_LAYOUT.skull;
+  const uOf = (k: number) => chart.left + (arc[k]! / perimeter) * (chart.right - chart.left);
+  const vOf = (t: number) => chart.top + t * (chart.bottom - chart.top);
   // Column n repeats column 0 with u = 1: the chart's seam.
   const first = mesh.vertexCount;
   const index = (ring: number, k: number) => first + ring * (n + 1) + k;
-  for (let ring = 0; ring < SKULL_RINGS; ring++) {
-    const t = ring / SKULL_RINGS;
-    for (let k = 0; k <= n; k++) {
-      const s = starts[k % n]!;
-      const polar = s.polar + (Math.PI - s.polar) * t;
-      const azimuth = s.azimuth + (s.even - s.azimuth) * smoothstep(0, AZIMUTH_SETTLE, t);
-      const dir: Vec3 = [
-        Math.sin(polar) * Math.cos(azimuth),
-        Math.sin(polar) * Math.sin(azimuth),
-        Math.cos(polar),
-      ];
-      const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, RIM_BLEND, t));
-      const p = ring === 0 ? rimPoints[k % n]! : addScaled(centre, dir, r);
-      mesh.vertex(p, [uOf(k), vOf(t)]);
-    }
-  }
-  const pole = addScaled(centre, BACK, skullRadius(shape, BACK));
+  rings.forEach((ring, r) => {
+    for (let k = 0; k <= n; k++) mesh.vertex(ring[k % n]!, [uOf(k), vOf(r / SKULL_RINGS)]);
+  });
   for (let ring = 0; ring < SKULL_RINGS - 1; ring++) {
     for (let k = 0; k < n; k++) {
       mesh.quad(index(ring, k), index(ring, k + 1), index(ring + 1, k + 1), index(ring + 1, k));

@@ -7,7 +7,7 @@ import { dot, smoothstep, type Vec3 } from './vec3.js';
 /** How strongly the best-facing photo wins over the others (softmax sharpness on cosines). */
 const VIEW_SHARPNESS = 10;
 /** The frontal photo is the sharpest source for the face; it wins ties by this much cosine. */
-const FRONTAL_PREFERENCE = 0.15;
+const FRONTAL_PREFERENCE = 0.25;
 /** Below this cosine no photo really sees the surface and the fallback colour takes over. */
 const GRAZING: [number, number] = [0.08, 0.3];
 /** Texels this far (px) outside a triangle still belong to it, padding the charts' borders. */

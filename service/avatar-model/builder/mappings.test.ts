@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fitAffineCamera, project, towardCamera, type AffineCamera } from './affine-camera.js';
+import {
+  depthScale,
+  fitAffineCamera,
+  fitRigidCamera,
+  project,
+  towardCamera,
+  type AffineCamera,
+} from './affine-camera.js';
 import { boneScaleFactor } from './bone-scale.js';
 import { MonotoneSpline } from './monotone-spline.js';
 import { correctChannel, skinToneCorrection } from './skin-tone.js';
@@ -74,5 +81,52 @@ describe('affine camera', () => {
     const toward = towardCamera(fitted);
     expect(toward[0]).toBeCloseTo(Math.sin(a), 6);
     expect(toward[2]).toBeCloseTo(Math.cos(a), 6);
+  });
+
+  /** A face-like cloud: wide and tall, shallow in depth, as the landmarks are. */
+  const face: Vec3[] = Array.from({ length: 120 }, (_, i) => [
+    Math.sin(i) * 0.07,
+    Math.cos(i * 1.3) * 0.1,
+    0.03 * Math.cos(Math.sin(i) * 2) + 0.01 * Math.sin(i * 0.37),
+  ]);
+  /** Rotation by yaw (about y) then pitch (about x), scaled, as a camera (image y down). */
+  const turned = (yawDeg: number, pitchDeg: number, s: number): AffineCamera => {
+    const y = (yawDeg * Math.PI) / 180;
+    const p = (pitchDeg * Math.PI) / 180;
+    const right: Vec3 = [Math.cos(y), 0, -Math.sin(y)];
+    const up: Vec3 = [Math.sin(y) * Math.sin(p), Math.cos(p), Math.cos(y) * Math.sin(p)];
+    return {
+      x: [s * right[0], s * right[1], s * right[2], 510],
+      y: [-s * up[0], -s * up[1], -s * up[2], 470],
+    };
+  };
+
+  it('measures how much deeper the face is than its landmarks say, from turned photos', () => {
+    const deeper = face.map((p): Vec3 => [p[0], p[1], p[2] * 1.3]);
+    const photos = [turned(35, 4, 1400), turned(-35, -3, 1400)].map((c) =>
+      deeper.map((p) => project(c, p)),
+    );
+    expect(depthScale(face, photos)).toBeCloseTo(1.3, 2);
+    // Nothing turned, nothing measured.
+    expect(depthScale(face, [])).toBe(1);
+  });
+
+  it('fits a rigid camera: equal, perpendicular rows that place points behind the face', () => {
+    const truth = turned(35, 5, 1400);
+    const noisy = face.map((p, i) => {
+      const q = project(truth, p);
+      return [q[0] + 2 * Math.sin(i * 7.1), q[1] + 2 * Math.cos(i * 3.3)];
+    });
+    const rigid = fitRigidCamera(face, noisy);
+    const row = (r: readonly number[]): Vec3 => [r[0]!, r[1]!, r[2]!];
+    const [a, b] = [row(rigid.x), row(rigid.y)];
+    expect(Math.hypot(...a)).toBeCloseTo(Math.hypot(...b), 6);
+    expect(a[0] * b[0] + a[1] * b[1] + a[2] * b[2]).toBeCloseTo(0, 3);
+    // The back of the skull, 18 cm behind the face, lands within a few pixels of the truth;
+    // the affine fit to the same nearly flat points can put it far off.
+    const back: Vec3 = [0, 0.05, -0.18];
+    const [tx, ty] = project(truth, back);
+    const [rx, ry] = project(rigid, back);
+    expect(Math.hypot(rx - tx, ry - ty)).toBeLessThan(8);
   });
 });

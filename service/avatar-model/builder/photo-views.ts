@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceAnalysis, PhotoAnalysis } from '../../processing/photo-types.js';
-import { fitAffineCamera, towardCamera, type AffineCamera } from './affine-camera.js';
+import { fitRigidCamera, towardCamera, type AffineCamera } from './affine-camera.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
@@ -30,8 +30,12 @@ export interface PhotoView {
 
 /** The crop spans this many face-box sizes around the face: enough for the crown and ears. */
 const CROP_SPAN = 2;
-/** Crops are decoded no larger than this; the face chart needs no more. */
-const MAX_CROP_SIDE = 800;
+/**
+ * Crops are decoded no larger than this: the crop spans CROP_SPAN face
+ * heights, so its face then fills the largest atlas's face chart (about
+ * 1100 texels tall in 2048²) and no more.
+ */
+const MAX_CROP_SIDE = 2200;
 const GAIN_LIMITS: [number, number] = [0.8, 1.25];
 /** Colour distance (sum over channels, 0..765) from the backdrop: backdrop below, subject above. */
 const BACKDROP_DISTANCE: [number, number] = [24, 60];
@@ -79,7 +83,7 @@ export async function decodeView(
     .raw({ depth: 'uchar' })
     .toBuffer({ resolveWithObject: true });
   const rgb = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-  const camera = fitAffineCamera(canonicalPoints, face.mesh);
+  const camera = fitRigidCamera(canonicalPoints, face.mesh);
   return {
     name,
     rgb,

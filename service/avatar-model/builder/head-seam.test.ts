@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import type { AvatarMesh } from '../model.js';
+import { faceSurface } from './face-landmarks.js';
+import { build, mesh, topology } from './test-support.js';
+import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
+
+/**
+ * The face (the 468 landmarks) and the skull are stitched along the face's
+ * rim. Seen from outside, the join must not show: no gap, no shading break,
+ * no crease, and no gap opening when a blend shape moves the face.
+ */
+const LANDMARKS = 468;
+const rim = faceSurface(topology).rim;
+
+const at = (m: AvatarMesh, i: number): Vec3 => [
+  m.positions[3 * i]!,
+  m.positions[3 * i + 1]!,
+  m.positions[3 * i + 2]!,
+];
+const normalAt = (m: AvatarMesh, i: number): Vec3 => [
+  m.normals[3 * i]!,
+  m.normals[3 * i + 1]!,
+  m.normals[3 * i + 2]!,
+];
+const degrees = (a: Vec3, b: Vec3) =>
+  (Math.acos(Math.max(-1, Math.min(1, dot(normalize(a), normalize(b))))) * 180) / Math.PI;
+
+/** For each rim landmark, the skull vertices at the same place. */
+function skullTwins(head: AvatarMesh): Map<number, number[]> {
+  const twins = new Map<number, number[]>();
+  const count = head.positions.length / 3;
+  for (const i of rim) {
+    const p = at(head, i);
+    const found: number[] = [];
+    for (let v = LANDMARKS; v < count; v++) {
+      if (Math.hypot(...sub(at(head, v), p)) < 1e-6) found.push(v);
+    }
+    twins.set(i, found);
+  }
+  return twins;
+}
+
+/** Face normal of every triangle holding the edge a–b, keyed by which side it lies on. */
+function trianglesOnEdge(head: AvatarMesh, a: number, b: number): Vec3[] {
+  const out: Vec3[] = [];
+  const idx = head.indices;
+  for (let t = 0; t < idx.length; t += 3) {
+    const tri = [idx[t]!, idx[t + 1]!, idx[t + 2]!];
+    if (tri.includes(a) && tri.includes(b)) {
+      out.push(
+        cross(sub(at(head, tri[1]!), at(head, tri[0]!)), sub(at(head, tri[2]!), at(head, tri[0]!))),
+      );
+    }
+  }
+  return out;
+}
+
+describe('the seam between face and skull', () => {
+  it.each(['person-a', 'person-b', 'person-c'] as const)(
+    '%s: no gap, one normal and no crease along the rim, and none opens in any blend shape',
+    async (person) => {
+      const head = mesh(await build(person), 'Head');
+      const twins = skullTwins(head);
+      let worstCrease = 0;
+      let creaseSum = 0;
+      let creases = 0;
+      for (let k = 0; k < rim.length; k++) {
+        const a = rim[k]!;
+        const b = rim[(k + 1) % rim.length]!;
+        const twinsA = twins.get(a)!;
+        const twinsB = twins.get(b)!;
+        // No gap: the skull starts exactly on every rim point…
+        expect(twinsA.length, `rim point ${a}`).toBeGreaterThan(0);
+        // …and shades as one surface there: the same normal on both sides.
+        for (const v of twinsA)
+          expect(degrees(normalAt(head, a), normalAt(head, v))).toBeLessThan(0.5);
+        // No crease: the face's triangle and the skull's across each rim edge meet at a shallow angle.
+        const face = trianglesOnEdge(head, a, b);
+        expect(face).toHaveLength(1);
+        const skull = twinsA.flatMap((va) => twinsB.flatMap((vb) => trianglesOnEdge(head, va, vb)));
+        expect(skull.length).toBeGreaterThan(0);
+        for (const n of skull) {
+          const crease = degrees(face[0]!, n);
+          worstCrease = Math.max(worstCrease, crease);
+          creaseSum += crease;
+          creases++;
+        }
+      }
+      // The 468-point face is coarse: one in twenty of its own edges bends by more than ~34°.
+      // The rim may bend as much, but no more, and far less on average.
+      expect(worstCrease).toBeLessThan(40);
+      expect(creaseSum / creases).toBeLessThan(20);
+      // Blend shapes move a rim point and its skull twins alike, so the seam never opens.
+      for (const target of head.morphTargets ?? []) {
+        for (const [i, vs] of twins) {
+          for (const v of vs) {
+            for (let c = 0; c < 3; c++) {
+              expect(
+                Math.abs(target.positions[3 * i + c]! - target.positions[3 * v + c]!),
+                `${target.name} at rim point ${i}`,
+              ).toBeLessThan(1e-6);
+            }
+          }
+        }
+      }
+    },
+  );
+});

@@ -1,0 +1,336 @@
+import { subjectMask } from '../../processing/subject-mask.js';
+import { cameraScale, project, rescaled } from './affine-camera.js';
+import { skullRings } from './head-mesh.js';
+import type { HeadShape } from './head-shape.js';
+import type { PhotoView } from './photo-views.js';
+import type { Vec3 } from './vec3.js';
+
+/**
+ * The skull's size fitted to the photographed head's outline in every photo.
+ * The frontal photo pins down the width and the crown; the turned photos
+ * also show the skull's depth and the back of the head, which no proportion
+ * rule can guess. Each photo's outline is read as a radial profile around
+ * the projected skull centre (how far the head reaches at each angle from
+ * straight up), and the model's is read the same way from its projected
+ * vertices; the skull's radii are then moved, one at a time, while the
+ * profiles get closer.
+ */
+
+/** Angle of one profile bin (radians). */
+const BIN = (2 * Math.PI) / 180;
+/**
+ * How far round from straight up the profile reaches: in the frontal photo
+ * the ears stand out below this; in a turned one the ear sits inside the
+ * outline and the profile may go down to the nape.
+ */
+const REACH = { frontal: (80 * Math.PI) / 180, turned: (110 * Math.PI) / 180 } as const;
+/** A ray has left the head after this many crop pixels of backdrop in a row. */
+const GAP = 3;
+/** The fitted radii stay within these factors of the proportion rule's. */
+const LIMITS: [number, number] = [0.85, 1.3];
+/**
+ * Hair makes the outline bigger than the skull: with hair seen, the skull
+ * may only shrink from the proportion rule's size.
+ */
+const LIMITS_UNDER_HAIR: [number, number] = [0.85, 1];
+const FIRST_STEP = 0.08;
+const LAST_STEP = 0.01;
+const RADII = ['side', 'up', 'front', 'back', 'down'] as const;
+
+interface Profile {
+  view: PhotoView;
+  /** Skull centre in crop pixels. */
+  cx: number;
+  cy: number;
+  /** Angle of the first bin, from straight up (clockwise in the image). */
+  start: number;
+  /** Photographed head's reach per bin, crop pixels; NaN where unknown. */
+  reach: Float64Array;
+}
+
+/** The skull fitted to the photos' outlines; `shape` itself when no photo has a plain backdrop. */
+export function fitSkullToPhotos(
+  shape: HeadShape,
+  views: readonly PhotoView[],
+  hairSeen: boolean,
+  face: { points: readonly Vec3[]; triangles: readonly number[]; rim: readonly number[] },
+): HeadShape {
+  const profiles = views
+    .map((view) => photoProfile(view, shape))
+    .filter((p): p is Profile => p !== null);
+  if (profiles.length === 0) return shape;
+  // The face never changes: its outline in each photo is drawn once.
+  const faceOutlines = profiles.map((profile) => {
+    const outline = new Float64Array(profile.reach.length);
+    const at = face.points.map((p) => projected(profile, p));
+    for (let t = 0; t < face.triangles.length; t += 3) {
+      for (let k = 0; k < 3; k++) {
+        const a = at[face.triangles[t + k]!]!;
+        const b = at[face.triangles[t + ((k + 1) % 3)]!]!;
+        drawSegment(profile, outline, a, b);
+      }
+    }
+    return outline;
+  });
+  const [lo, hi] = hairSeen ? LIMITS_UNDER_HAIR : LIMITS;
+  const factors = Object.fromEntries(RADII.map((r) => [r, 1])) as Record<
+    (typeof RADII)[number],
+    number
+  >;
+  const shaped = () => scaled(shape, factors);
+  const cost = () => {
+    const { rings } = skullRings(face.points, face.rim, shaped());
+    return mismatch(
+      profiles,
+      profiles.map((profile, i) => {
+        const outline = Float64Array.from(faceOutlines[i]!);
+        const at = rings.map((ring) => ring.map((p) => projected(profile, p)));
+        at.forEach((ring, r) =>
+          ring.forEach((a, k) => {
+            drawSegment(profile, outline, a, ring[(k + 1) % ring.length]!);
+            if (r + 1 < at.length) drawSegment(profile, outline, a, at[r + 1]![k]!);
+          }),
+        );
+        return outline;
+      }),
+    );
+  };
+  let best = cost();
+  for (let step = FIRST_STEP; step >= LAST_STEP; step /= 2) {
+    let improved = true;
+    while (improved) {
+      improved = false;
+      for (const radius of RADII) {
+        for (const direction of [1, -1]) {
+          const before = factors[radius];
+          const next = Math.min(hi, Math.max(lo, before * (1 + direction * step)));
+          if (next === before) continue;
+          factors[radius] = next;
+          const c = cost();
+          if (c < best) {
+            best = c;
+            improved = true;
+            break;
+          }
+          factors[radius] = before;
+        }
+      }
+    }
+  }
+  return shaped();
+}
+
+/** A model point in a profile's frame: crop pixels from the skull centre. */
+function projected(profile: Profile, p: Vec3): [number, number] {
+  const { view } = profile;
+  const [px, py] = project(view.camera, p);
+  return [
+    (px - view.originX) * view.scale - profile.cx,
+    (py - view.originY) * view.scale - profile.cy,
+  ];
+}
+
+/**
+ * Widens a model outline by a projected edge: for every bin whose ray the
+ * edge crosses, the distance where it crosses. The outline of a projected
+ * mesh is made of its edges, so this draws it exactly, however sparse the
+ * vertices.
+ */
+function drawSegment(
+  profile: Profile,
+  outline: Float64Array,
+  a: readonly [number, number],
+  b: readonly [number, number],
+): void {
+  const binOf = (p: readonly [number, number]) => (Math.atan2(p[0], -p[1]) - profile.start) / BIN;
+  let fa = binOf(a);
+  let fb = binOf(b);
+  // An edge across straight down wraps round; the profiles never reach there.
+  if (Math.abs(fa - fb) > outline.length) return;
+  if (fa > fb) [fa, fb] = [fb, fa];
+  const first = Math.max(0, Math.ceil(fa - 0.5));
+  const last = Math.min(outline.length - 1, Math.floor(fb - 0.5));
+  const ex = b[0] - a[0];
+  const ey = b[1] - a[1];
+  for (let bin = first; bin <= last; bin++) {
+    const angle = profile.start + (bin + 0.5) * BIN;
+    const dx = Math.sin(angle);
+    const dy = -Math.cos(angle);
+    // a + t·e on the ray d: cross(d, a + t·e) = 0.
+    const denominator = dx * ey - dy * ex;
+    if (Math.abs(denominator) < 1e-12) continue;
+    const t = Math.min(1, Math.max(0, -(dx * a[1] - dy * a[0]) / denominator));
+    const r = dx * (a[0] + t * ex) + dy * (a[1] + t * ey);
+    if (r > outline[bin]!) outline[bin] = r;
+  }
+}
+
+function scaled(shape: HeadShape, f: Record<(typeof RADII)[number], number>): HeadShape {
+  const up = shape.up * f.up;
+  return {
+    centre: shape.centre,
+    side: shape.side * f.side,
+    up,
+    down: shape.down * f.down,
+    front: shape.front * f.front,
+    back: shape.back * f.back,
+    top: shape.centre[1] + up,
+  };
+}
+
+/** The photographed head's profile, or null without a plain backdrop to tell it from. */
+function photoProfile(view: PhotoView, shape: HeadShape): Profile | null {
+  const mask = cropMask(view);
+  if (!mask) return null;
+  const [px, py] = project(view.camera, shape.centre);
+  const cx = (px - view.originX) * view.scale;
+  const cy = (py - view.originY) * view.scale;
+  const limit = view.name === 'frontal' ? REACH.frontal : REACH.turned;
+  const bins = Math.floor((2 * limit) / BIN);
+  const start = -limit;
+  const reach = new Float64Array(bins);
+  const maxR = Math.hypot(view.width, view.height);
+  for (let b = 0; b < bins; b++) {
+    const angle = start + (b + 0.5) * BIN;
+    const dx = Math.sin(angle);
+    const dy = -Math.cos(angle);
+    let last = Number.NaN;
+    let gap = 0;
+    for (let r = 0; r < maxR; r += 0.5) {
+      const x = Math.round(cx + dx * r);
+      const y = Math.round(cy + dy * r);
+      if (x < 0 || y < 0 || x >= view.width || y >= view.height) {
+        // The head reaches past the crop: its outline here is unknown.
+        last = gap < GAP ? Number.NaN : last;
+        break;
+      }
+      if (mask[y * view.width + x]) {
+        last = r;
+        gap = 0;
+      } else if (++gap >= GAP * 2 && !Number.isNaN(last)) break;
+    }
+    reach[b] = last;
+  }
+  return { view, cx, cy, start, reach };
+}
+
+/** Mean squared difference between the model's and the photos' profiles, relative to the head's size. */
+function mismatch(profiles: readonly Profile[], outlines: readonly Float64Array[]): number {
+  let sum = 0;
+  let n = 0;
+  profiles.forEach(({ reach }, i) => {
+    const model = outlines[i]!;
+    let size = 0;
+    let known = 0;
+    for (const r of reach) {
+      if (Number.isNaN(r)) continue;
+      size += r;
+      known++;
+    }
+    if (known === 0) return;
+    size /= known;
+    // Every photo counts alike, however many of its bins are known.
+    let viewSum = 0;
+    let viewN = 0;
+    for (let b = 0; b < reach.length; b++) {
+      const r = reach[b]!;
+      if (Number.isNaN(r) || model[b] === 0) continue;
+      const d = (model[b]! - r) / size;
+      viewSum += d * d;
+      viewN++;
+    }
+    if (viewN === 0) return;
+    sum += viewSum / viewN;
+    n++;
+  });
+  return n > 0 ? sum / n : 0;
+}
+
+/** The person in a photo's crop (1 = subject), or null when the backdrop is not plain. */
+export function cropMask(view: PhotoView): Uint8Array | null {
+  return (
+    subjectMask({
+      data: Buffer.from(view.rgb.buffer, view.rgb.byteOffset, view.rgb.byteLength),
+      width: view.width,
+      height: view.height,
+    })?.mask ?? null
+  );
+}
+
+/** Subject pixels a row needs to count as the top of the head (not a stray speck). */
+const TOP_ROW_PIXELS = 3;
+
+/** The first row from the top with subject pixels between columns x0 and x1, or null. */
+export function maskTop(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+  x0: number,
+  x1: number,
+): number | null {
+  const from = Math.max(0, Math.floor(x0));
+  const to = Math.min(width - 1, Math.ceil(x1));
+  for (let y = 0; y < height; y++) {
+    let n = 0;
+    for (let x = from; x <= to; x++) n += mask[y * width + x] ? 1 : 0;
+    if (n >= TOP_ROW_PIXELS) return y;
+  }
+  return null;
+}
+
+/** Where a photo's face landmarks put the chin and the face's side edges, photo pixels. */
+export interface FaceSpan {
+  chinY: number;
+  left: number;
+  right: number;
+}
+
+/** Top of the head to chin, photo pixels: the head's size in that photo, whatever its yaw. */
+function headHeight(view: PhotoView, span: FaceSpan): number | null {
+  const mask = cropMask(view);
+  if (!mask) return null;
+  const width = span.right - span.left;
+  const toCrop = (x: number) => (x - view.originX) * view.scale;
+  const top = maskTop(
+    mask,
+    view.width,
+    view.height,
+    toCrop(span.left - width),
+    toCrop(span.right + width),
+  );
+  return top === null ? null : span.chinY - (top / view.scale + view.originY);
+}
+
+/**
+ * The turned photos' cameras resized to the head's size in them. One camera
+ * takes the series, so the head spans the same height from crown to chin in
+ * every photo, but a turned face's landmarks come out smaller than a frontal
+ * one's (3–7 % on the fixtures): the rigid camera fitted to them would draw
+ * the head too small, and the skull fitted through it too big. The frontal
+ * photo's camera, exact for the landmarks the face is made of, is the
+ * reference; each turned camera is scaled about `pivot` (the face's centre)
+ * so that the head's height matches.
+ */
+export function matchSeriesScale(
+  views: readonly PhotoView[],
+  spans: ReadonlyMap<string, FaceSpan>,
+  pivot: Vec3,
+): PhotoView[] {
+  const frontal = views.find((v) => v.name === 'frontal');
+  const frontalSpan = spans.get('frontal');
+  const reference = frontal && frontalSpan ? headHeight(frontal, frontalSpan) : null;
+  if (!frontal || !reference) return [...views];
+  const perPixel = cameraScale(frontal.camera) / reference;
+  return views.map((view) => {
+    const span = spans.get(view.name);
+    if (view === frontal || !span) return view;
+    const height = headHeight(view, span);
+    if (!height) return view;
+    const factor = (perPixel * height) / cameraScale(view.camera);
+    // A factor far from 1 means a segmentation gone wrong, not a mis-sized camera.
+    if (Math.abs(factor - 1) > MAX_RESCALE) return view;
+    return { ...view, camera: rescaled(view.camera, factor, pivot) };
+  });
+}
+
+const MAX_RESCALE = 0.15;
