@@ -351,15 +351,3 @@ export function bodyPlan(p: Proportions): BodyPlan {
     feet: [foot(p, 1), foot(p, -1)],
   };
 }
-
-export function allTubes(plan: BodyPlan): TubeSpec[] {
-  return [
-    plan.torso,
-    plan.neck,
-    ...plan.arms,
-    ...plan.palms,
-    ...plan.fingers.flat(),
-    ...plan.legs,
-    ...plan.feet,
-  ];
-}

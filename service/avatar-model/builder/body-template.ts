@@ -1,12 +1,11 @@
 import type { BodyShape } from '../../../shared/api/index.js';
 import type { AgeGroup } from './body-shapes.js';
-import { allTubes, bodyPlan, type BodyPlan } from './body-plan.js';
+import { bodySurface, type BodyRegion } from './body-mesh.js';
+import { bodyPlan, type BodyPlan } from './body-plan.js';
 import { skeletonFor } from './body-skeleton.js';
-import { MeshBuilder } from './mesh-builder.js';
+import type { MeshBuilder } from './mesh-builder.js';
 import { proportionsFor, type Proportions } from './proportions.js';
 import type { Skeleton } from './skeleton.js';
-import { skinByDistance } from './skin-weights.js';
-import { appendTube } from './tube.js';
 
 /** Everything about a body that depends only on its shape and age: made once, shared by every build. */
 export interface BodyTemplate {
@@ -17,6 +16,8 @@ export interface BodyTemplate {
   plan: BodyPlan;
   /** The skinned body surface; shared, so never modified (bone scale makes a deformed copy). */
   body: MeshBuilder;
+  /** Which tube of the plan each body vertex lies on, and where along it: garments are cut by these. */
+  regions: BodyRegion[];
 }
 
 const templates = new Map<string, BodyTemplate>();
@@ -28,12 +29,8 @@ export function bodyTemplate(body: BodyShape, age: AgeGroup): BodyTemplate {
   const proportions = proportionsFor(body, age);
   const skeleton = skeletonFor(proportions);
   const plan = bodyPlan(proportions);
-  const mesh = new MeshBuilder();
-  for (const tube of allTubes(plan)) {
-    const first = appendTube(mesh, tube);
-    skinByDistance(mesh, first, skeleton, tube.bones, tube.falloff, tube.reach);
-  }
-  const made = { key, proportions, skeleton, plan, body: mesh };
+  const surface = bodySurface(plan, proportions, skeleton);
+  const made = { key, proportions, skeleton, plan, body: surface.mesh, regions: surface.regions };
   templates.set(key, made);
   return made;
 }

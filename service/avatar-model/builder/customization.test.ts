@@ -67,7 +67,8 @@ describe('body shapes', () => {
     expect(slim.waist).toBeLessThan(male.waist);
     expect(athletic.shoulders).toBe(Math.max(...sizes.map((s) => s.shoulders)));
     expect(heavy.waist).toBe(Math.max(...sizes.map((s) => s.waist)));
-  });
+    // Five body templates are made here, each polygonised once for the whole run.
+  }, 120_000);
 });
 
 describe('age', () => {

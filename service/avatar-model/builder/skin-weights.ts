@@ -1,6 +1,6 @@
 import type { MeshBuilder } from './mesh-builder.js';
 import { boneIndex, type BoneName, type Skeleton } from './skeleton.js';
-import { distanceToSegment, smoothstep } from './vec3.js';
+import { distanceToSegment, smoothstep, type Vec3 } from './vec3.js';
 
 /**
  * The lowest height (m) at which a bone still moves a tube's skin; its
@@ -14,12 +14,60 @@ const REACH_FADE = 0.04;
 /** Influences below this share are dropped (and the rest renormalised) to keep the skin clean. */
 const MIN_WEIGHT = 0.02;
 
+/** A bone as a segment from its joint to its tail, with how high it reaches. */
+export interface BoneSegment {
+  joint: number;
+  from: Vec3;
+  to: Vec3;
+  reach: (y: number) => number;
+}
+
+export function boneSegments(
+  skeleton: Skeleton,
+  bones: readonly BoneName[],
+  reach: BoneReach = {},
+): BoneSegment[] {
+  return bones.map((name) => {
+    const lowest = reach[name];
+    return {
+      joint: boneIndex(name),
+      from: skeleton.joints[name],
+      to: skeleton.tails[name],
+      reach: (y: number) => (lowest === undefined ? 1 : smoothstep(lowest, lowest + REACH_FADE, y)),
+    };
+  });
+}
+
 /**
- * Weights every vertex from `first` on by its distance to the candidate
- * bones' segments (joint to tail). A bone's share falls off as a Gaussian of
- * how much farther it is than the nearest bone, so neighbouring bones blend
- * smoothly over about `falloff` metres around a joint and not beyond. The
- * four strongest influences are kept and normalised to sum to 1.
+ * Each candidate bone's share at p, by its distance to the bones' segments
+ * (joint to tail). A bone's share falls off as a Gaussian of how much farther
+ * it is than the nearest bone, so neighbouring bones blend smoothly over about
+ * `falloff` metres around a joint and not beyond. Strongest first, at most four.
+ */
+export function boneShares(
+  p: Vec3,
+  segments: readonly BoneSegment[],
+  falloff: number,
+): { joint: number; w: number }[] {
+  const distances = segments.map((s) => distanceToSegment(p, s.from, s.to));
+  let nearest = Infinity;
+  for (let b = 0; b < segments.length; b++) {
+    // A bone that cannot reach this vertex is not its nearest either.
+    if (segments[b]!.reach(p[1]) > 0) nearest = Math.min(nearest, distances[b]!);
+  }
+  return segments
+    .map((s, b) => ({
+      joint: s.joint,
+      w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)) * s.reach(p[1]),
+    }))
+    .filter((r) => r.w > 0)
+    .sort((a, b) => b.w - a.w)
+    .slice(0, 4);
+}
+
+/**
+ * Weights every vertex from `first` on by `boneShares`, the four strongest
+ * influences kept and normalised to sum to 1.
  */
 export function skinByDistance(
   mesh: MeshBuilder,
@@ -29,34 +77,9 @@ export function skinByDistance(
   falloff: number,
   reach: BoneReach = {},
 ): void {
-  const segments = bones.map((name) => {
-    const lowest = reach[name];
-    return {
-      joint: boneIndex(name),
-      from: skeleton.joints[name],
-      to: skeleton.tails[name],
-      reach: (y: number) => (lowest === undefined ? 1 : smoothstep(lowest, lowest + REACH_FADE, y)),
-    };
-  });
-  const distances = new Array<number>(segments.length);
+  const segments = boneSegments(skeleton, bones, reach);
   for (let v = first; v < mesh.vertexCount; v++) {
-    const p = mesh.position(v);
-    let nearest = Infinity;
-    for (let b = 0; b < segments.length; b++) {
-      const s = segments[b]!;
-      distances[b] = distanceToSegment(p, s.from, s.to);
-      // A bone that cannot reach this vertex is not its nearest either.
-      if (s.reach(p[1]) > 0) nearest = Math.min(nearest, distances[b]!);
-    }
-    const ranked = segments
-      .map((s, b) => ({
-        joint: s.joint,
-        w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)) * s.reach(p[1]),
-      }))
-      .filter((r) => r.w > 0)
-      .sort((a, b) => b.w - a.w)
-      .slice(0, 4);
-    setNormalised(mesh, v, ranked);
+    setNormalised(mesh, v, boneShares(mesh.position(v), segments, falloff));
   }
 }
 
@@ -66,7 +89,7 @@ export function skinRigid(mesh: MeshBuilder, first: number, bone: BoneName): voi
   for (let v = first; v < mesh.vertexCount; v++) mesh.setInfluences(v, [joint], [1]);
 }
 
-function setNormalised(
+export function setNormalised(
   mesh: MeshBuilder,
   vertex: number,
   ranked: { joint: number; w: number }[],

@@ -2,7 +2,9 @@ import { hexMaterial } from '../materials.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
+import { appendOffsetGarment } from '../outfits/offset-garment.js';
 import { skinLikeBody } from '../outfits/transfer-weights.js';
+import type { Vec3 } from '../vec3.js';
 import {
   appendTube,
   sectionFraction,
@@ -38,46 +40,11 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
   skinLikeBody(mesh, first, t, spec, open);
 }
 
+const ARMS = new Set(['leftArm', 'rightArm']);
+const LEGS = new Set(['leftLeg', 'rightLeg']);
+
 const between = (spec: TubeSpec, a: string, b: string, t: number) =>
   sectionFraction(spec, a) + (sectionFraction(spec, b) - sectionFraction(spec, a)) * t;
-
-/** A band around the neck: the collar of a shirt or the cowl of a hood. */
-function collar(
-  t: BodyTemplate,
-  height: number,
-  flare: number,
-  back: number,
-  thickness: number,
-): TubeSpec {
-  const p = t.proportions;
-  const neck = t.plan.neck;
-  const base = neck.sections.find((s) => s.label === 'base')!.centre;
-  const r = p.neckRadius;
-  return {
-    name: 'collar',
-    direction: [0, 1, 0],
-    u: [1, 0, 0],
-    segments: 28,
-    rings: 6,
-    exponent: 2.2,
-    capStart: false,
-    capEnd: false,
-    bones: ['Spine2', 'Neck'],
-    falloff: 0.04,
-    sections: [
-      {
-        centre: [0, base[1] - 0.03, base[2] - back * 0.5],
-        halfU: r + thickness + flare,
-        halfV: r + thickness + flare * 0.9,
-      },
-      {
-        centre: [0, base[1] - 0.03 + height, base[2] - back],
-        halfU: r + thickness,
-        halfV: r + thickness * 0.9,
-      },
-    ],
-  };
-}
 
 /**
  * Garments are the body's own tubes, inflated and cut between body
@@ -89,62 +56,58 @@ function collar(
 export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
   const plan = t.plan;
   const torso = plan.torso;
+  const arm = plan.arms[0];
   const cloth = new MeshBuilder();
   const extra = new MeshBuilder();
+  const p = t.proportions;
   const hem = (lower: number) => between(torso, 'hip', 'belt', lower);
-  const sleeves = (to: number, inflate: number) => {
-    for (const arm of plan.arms)
-      piece(cloth, t, arm, { inflate, from: 0, to, rings: Math.max(4, Math.round(34 * to)) });
+  const hemY = (lower: number) => p.hipJointY + (p.hipsY - p.hipJointY) * lower;
+  const sleeveX = (from: string, to: string, f: number) => {
+    const x = (label: string) => arm.sections.find((s) => s.label === label)!.centre[0];
+    return x(from) + (x(to) - x(from)) * f;
   };
+  /**
+   * A top: the torso from the hem up to `neck` (a fraction along it), the arms
+   * out to `sleeve`, and with a collar the neck up to `collar` above its base.
+   */
+  const top = (
+    lower: number,
+    neck: number,
+    ease: number,
+    sleeve = 0,
+    sleeveEase = ease,
+    collar?: { height: number; ease: number },
+  ) =>
+    appendOffsetGarment(cloth, t, {
+      ease: (r) =>
+        r.tube === 'torso' && r.along <= neck
+          ? ease
+          : ARMS.has(r.tube)
+            ? sleeveEase
+            : collar && r.tube === 'neck'
+              ? collar.ease
+              : null,
+      bottom: hemY(lower),
+      ...(collar ? { top: p.neckBaseY + collar.height } : {}),
+      sleeve: sleeve || p.shoulderHalfWidth,
+    });
   switch (style) {
     case 'tshirt':
-      piece(cloth, t, torso, { inflate: 0.011, from: hem(0.2), to: 1 });
-      sleeves(between(plan.arms[0], 'biceps', 'elbow', 0.35), 0.014);
+      top(0.2, 1, 0.011, sleeveX('biceps', 'elbow', 0.35), 0.013, { height: 0.0, ease: 0.011 });
       break;
     case 'hoodie': {
-      piece(cloth, t, torso, { inflate: 0.022, from: hem(-0.1), to: 1 });
-      sleeves(between(plan.arms[0], 'forearm', 'wrist', 0.92), 0.02);
-      piece(cloth, t, collar(t, 0.07, 0.035, 0.03, 0.028), {});
-      // Drawstrings hanging from the front of the cowl.
-      const p = t.proportions;
-      const z = p.chest.halfDepth + p.bust + 0.03;
-      for (const x of [-0.025, 0.025]) {
-        const top = p.neckBaseY + 0.005;
-        piece(
-          extra,
-          t,
-          {
-            name: 'drawstring',
-            direction: [0, -1, 0],
-            u: [1, 0, 0],
-            segments: 6,
-            rings: 4,
-            ...TUBE_DEFAULTS,
-            bones: ['Spine2', 'Neck'],
-            falloff: 0.04,
-            sections: [
-              { centre: [x, top, z * 0.75], halfU: 0.003, halfV: 0.003 },
-              { centre: [x * 1.1, top - 0.13, z], halfU: 0.003, halfV: 0.003 },
-            ],
-          },
-          { capStart: true, capEnd: true },
-        );
-      }
+      top(-0.1, 1, 0.02, sleeveX('forearm', 'wrist', 0.92), 0.019, { height: 0.05, ease: 0.026 });
+      // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
+      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, x, 0.02);
       break;
     }
     case 'shirt': {
-      piece(cloth, t, torso, { inflate: 0.009, from: hem(0.05), to: 1 });
-      sleeves(between(plan.arms[0], 'forearm', 'wrist', 0.95), 0.011);
-      piece(cloth, t, collar(t, 0.045, 0.006, 0.006, 0.012), {});
-      appendButtons(extra, t);
+      top(0.05, 1, 0.01, sleeveX('forearm', 'wrist', 0.95), 0.011, { height: 0.035, ease: 0.012 });
+      appendButtons(extra, t, 0.01);
       break;
     }
     case 'jersey': {
-      piece(cloth, t, torso, {
-        inflate: 0.016,
-        from: hem(0.35),
-        to: between(torso, 'shoulderTop', 'neck', 0.55),
-      });
+      top(0.35, between(torso, 'shoulderTop', 'neck', 0.55), 0.016);
       // Trim: neckline and hem.
       piece(extra, t, torso, {
         inflate: 0.019,
@@ -158,8 +121,10 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
   }
   const trousers = new MeshBuilder();
   // Up past the top's hem, so no skin shows at the waist; down into the shoes.
-  piece(trousers, t, torso, { inflate: 0.008, from: 0, to: hem(0.6) });
-  for (const leg of plan.legs) piece(trousers, t, leg, { inflate: 0.009, from: 0, to: 1 });
+  appendOffsetGarment(trousers, t, {
+    ease: (r) => (r.tube === 'torso' || LEGS.has(r.tube) ? 0.008 : null),
+    top: hemY(0.6),
+  });
   const parts: Part[] = [
     {
       name: 'Trousers',
@@ -189,16 +154,15 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
   return parts;
 }
 
-/** Buttons down the shirt's front: small flat discs. */
-function appendButtons(mesh: MeshBuilder, t: BodyTemplate): void {
+/** Buttons down the shirt's front: small flat discs on the cloth. */
+function appendButtons(mesh: MeshBuilder, t: BodyTemplate, ease: number): void {
   const p = t.proportions;
   const count = 6;
   const top = p.shoulderY - 0.02;
   const bottom = p.hipsY + 0.02;
   for (let k = 0; k < count; k++) {
     const y = top + ((bottom - top) * k) / (count - 1);
-    // Sits on the shirt's front: the torso's depth at that height plus the shirt's ease.
-    const depth = frontDepth(t, y) + 0.009 + 0.002;
+    const depth = frontOfBody(t, 0, y) + ease + 0.002;
     piece(
       mesh,
       t,
@@ -221,21 +185,42 @@ function appendButtons(mesh: MeshBuilder, t: BodyTemplate): void {
   }
 }
 
-/** The torso's front surface (z) at height y, from its sections. */
-function frontDepth(t: BodyTemplate, y: number): number {
-  const s = t.plan.torso.sections;
-  for (let i = 1; i < s.length; i++) {
-    const a = s[i - 1]!;
-    const b = s[i]!;
-    if (y <= b.centre[1]) {
-      const f = (y - a.centre[1]) / Math.max(1e-9, b.centre[1] - a.centre[1]);
-      return (
-        a.centre[2] +
-        a.halfV +
-        (b.centre[2] + b.halfV - a.centre[2] - a.halfV) * Math.max(0, Math.min(1, f))
-      );
-    }
+/** A drawstring from the cowl down the chest, lying on a top that stands `ease` off the skin. */
+function appendDrawstring(mesh: MeshBuilder, t: BodyTemplate, x: number, ease: number): void {
+  const p = t.proportions;
+  const top = p.neckBaseY - 0.005;
+  const length = 0.13;
+  const r = 0.003;
+  const sections = [0, 0.5, 1].map((f) => {
+    const y = top - f * length;
+    const sx = x * (1 + 0.1 * f);
+    return { centre: [sx, y, frontOfBody(t, sx, y) + ease + r] as Vec3, halfU: r, halfV: r };
+  });
+  piece(
+    mesh,
+    t,
+    {
+      name: 'drawstring',
+      direction: [0, -1, 0],
+      u: [1, 0, 0],
+      segments: 6,
+      rings: 6,
+      ...TUBE_DEFAULTS,
+      bones: ['Spine2', 'Neck'],
+      falloff: 0.04,
+      sections,
+    },
+    { capStart: true, capEnd: true },
+  );
+}
+
+/** How far forward (z) the body's skin reaches near (x, y). */
+function frontOfBody(t: BodyTemplate, x: number, y: number): number {
+  const body = t.body;
+  let front = -Infinity;
+  for (let v = 0; v < body.vertexCount; v++) {
+    const q = body.position(v);
+    if (Math.abs(q[0] - x) < 0.012 && Math.abs(q[1] - y) < 0.012) front = Math.max(front, q[2]);
   }
-  const last = s[s.length - 1]!;
-  return last.centre[2] + last.halfV;
+  return front;
 }

@@ -5,7 +5,8 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { Part } from '../part.js';
 import type { Proportions } from '../proportions.js';
 import type { Skeleton } from '../skeleton.js';
-import { skinByDistance, skinRigid } from '../skin-weights.js';
+import { skinHairByHeight } from '../outfits/hair-weights.js';
+import { skinRigid } from '../skin-weights.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
 
 /** Long hair and the bob both fall from the same hairline, down past the ears at the back. */
@@ -75,7 +76,7 @@ export function buildHair(
   const curtain = (spec: Curtain) => {
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec);
-    skinByDistance(mesh, 0, skeleton, ['Head', 'Neck', 'Spine2'], 0.05);
+    skinHairByHeight(mesh, 0, p);
     return mesh;
   };
   const curly = (amount: number) => (s: number, a: number, e: number) =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
-import { build, mesh, styleId } from '../test-support.js';
+import { build, joint, mesh, styleId } from '../test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
 
 /** How far a covered body vertex may come out through its garment. */
@@ -180,7 +180,13 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
     const model = await dressed(style);
     const covers = coveredVertices(model, ['Clothing', 'Trousers', 'Shoes']);
     const body = mesh(model, 'Body');
-    expect(covers.length).toBeGreaterThan(0.35 * (body.positions.length / 3));
+    // Hands are polygonised finer than the rest, so the share is of the vertices inside the wrists.
+    const wrist = Math.abs(joint(model, 'LeftHand')[0]);
+    let armsIn = 0;
+    for (let v = 0; v < body.positions.length / 3; v++) {
+      if (Math.abs(body.positions[3 * v]!) < wrist) armsIn++;
+    }
+    expect(covers.length).toBeGreaterThan(0.35 * armsIn);
     for (const bone of ['LeftLeg', 'RightLeg', 'LeftUpLeg', 'Spine1']) {
       const y = model.joints.find((j) => j.name === bone)!.position[1];
       const around = covers.filter((c) => Math.abs(at(body, c.vertex)[1] - y) < 0.02);
@@ -195,13 +201,12 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
     );
   }, 120_000);
 
-  // Known defect: the body is still separate shells (the arm tube starts inside the torso,
-  // the leg tube ends inside the foot). Lowering the arms carries arm vertices out through
-  // the side of the top by up to ~2.5 cm, and in the walking pose the end of the shin
-  // comes out through the side of the shoe. Vitest reports this test when it starts to
-  // pass, so it cannot silently stay marked.
+  // Known defect: the body is one surface now and the garments are cut from it with its
+  // weights, but where the skin folds into itself (the armpit with the arms down, the
+  // crotch in a stride, the neck under a collar) a few vertices still come out by 1.5–4 cm.
+  // Vitest reports this test when it starts to pass, so it cannot silently stay marked.
   it.fails(
-    'keeps the skin inside the whole outfit in every pose (fails until the body is one surface)',
+    'keeps the skin inside the whole outfit in every pose (fails where the skin folds)',
     async () => {
       const model = await dressed(style);
       expect(fitReport(model, ['Clothing', 'Trousers', 'Shoes'], Object.keys(POSES))).toEqual([]);

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import type { AvatarMesh, AvatarModel } from '../../model.js';
+import { IDLE_POSE } from '../animations/clips.js';
+import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
+import { smoothNormals } from '../mesh-builder.js';
+import { build, hasMesh, mesh, styleId } from '../test-support.js';
+
+/** How far a hair vertex may sink under the skin before it counts as cutting it. */
+const TOLERANCE = 0.003;
+/** Hair farther than this from every skin vertex is not touching the body. */
+const NEAR = 0.03;
+
+/**
+ * How deep each hair vertex lies under the body's skin (0 when outside or
+ * not near it): the nearest skin vertex and its normal stand for the skin.
+ */
+function depths(model: AvatarModel, hairName: string): number[] {
+  const body = mesh(model, 'Body');
+  const hair = mesh(model, hairName);
+  const normals = smoothNormals(body.positions, body.indices, false);
+  const cell = NEAR;
+  const grid = new Map<string, number[]>();
+  const key = (x: number, y: number, z: number) =>
+    `${Math.floor(x / cell)},${Math.floor(y / cell)},${Math.floor(z / cell)}`;
+  const b = body.positions;
+  for (let v = 0; v < b.length / 3; v++) {
+    const k = key(b[3 * v]!, b[3 * v + 1]!, b[3 * v + 2]!);
+    grid.set(k, [...(grid.get(k) ?? []), v]);
+  }
+  const out: number[] = [];
+  const h = hair.positions;
+  for (let v = 0; v < h.length / 3; v++) {
+    const [x, y, z] = [h[3 * v]!, h[3 * v + 1]!, h[3 * v + 2]!];
+    let best = -1;
+    let bestSq = NEAR * NEAR;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++) {
+          const k = `${Math.floor(x / cell) + dx},${Math.floor(y / cell) + dy},${Math.floor(z / cell) + dz}`;
+          for (const w of grid.get(k) ?? []) {
+            const d = (b[3 * w]! - x) ** 2 + (b[3 * w + 1]! - y) ** 2 + (b[3 * w + 2]! - z) ** 2;
+            if (d < bestSq) {
+              bestSq = d;
+              best = w;
+            }
+          }
+        }
+    if (best < 0) {
+      out.push(0);
+      continue;
+    }
+    const signed =
+      (x - b[3 * best]!) * normals[3 * best]! +
+      (y - b[3 * best + 1]!) * normals[3 * best + 1]! +
+      (z - b[3 * best + 2]!) * normals[3 * best + 2]!;
+    out.push(Math.max(0, -signed));
+  }
+  return out;
+}
+
+/** Hair vertices out of the skin in the T-pose that the pose pushes into it. */
+function cuts(model: AvatarModel, hairName: string, spec: PoseSpec): AvatarMesh['positions'] {
+  const rest = depths(model, hairName);
+  const posed = depths(posedModel(model, resolvePose(model.joints, spec)), hairName);
+  return Float32Array.from(posed.filter((d, v) => d > TOLERANCE && rest[v]! <= TOLERANCE));
+}
+
+const POSES: Record<string, PoseSpec> = {
+  idle: IDLE_POSE,
+  'head left': { turns: [...IDLE_POSE.turns, ['Neck', Y, 10], ['Head', Y, 30]] },
+  'head right': { turns: [...IDLE_POSE.turns, ['Neck', Y, -10], ['Head', Y, -30]] },
+};
+
+// Known defect: hair is now skinned by height (outfits/hair-weights.ts), so turning the
+// head no longer swings it into the shoulders (27–28 vertices up to 29 mm before, the
+// same 20 as the idle pose alone now), but lowering the arms into the idle pose lifts
+// the shoulders' skin about 15 mm into the hair lying on them. Vitest reports these
+// when they start to pass, so they cannot silently stay marked.
+const withLongHair = () =>
+  build('person-a', {
+    assets: {
+      hair_and_headwear: { id: styleId('long'), color: null },
+      clothing: null,
+      eyewear: null,
+      footwear: null,
+    },
+  });
+
+describe('long hair', () => {
+  for (const pose of Object.keys(POSES)) {
+    it.fails(
+      `does not cut into the shoulders (${pose})`,
+      async () => {
+        const model = await withLongHair();
+        expect(hasMesh(model, 'Hair')).toBe(true);
+        const cut = cuts(model, 'Hair', POSES[pose]!);
+        expect(
+          cut.length,
+          `${cut.length} hair vertices under the skin, deepest ${(Math.max(0, ...cut) * 1000).toFixed(1)} mm`,
+        ).toBe(0);
+      },
+      120_000,
+    );
+  }
+
+  it('turning the head does not push the hair deeper than the idle pose does', async () => {
+    const model = await withLongHair();
+    const idle = cuts(model, 'Hair', POSES.idle!);
+    for (const pose of ['head left', 'head right']) {
+      const turned = cuts(model, 'Hair', POSES[pose]!);
+      expect(turned.length, pose).toBeLessThanOrEqual(idle.length);
+      expect(Math.max(0, ...turned), pose).toBeLessThanOrEqual(Math.max(0, ...idle) + 0.002);
+    }
+  }, 120_000);
+});
