@@ -4,6 +4,7 @@
  */
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -18,7 +19,7 @@ import { personPhotos, upload } from '../tests/helpers/upload.js';
 import { validate } from '../service/avatar-model/builder/test-support.js';
 import { embeddingRepo } from '../service/sessions/embedding.js';
 import { runChecked } from './web-server.js';
-import { FIXTURES, REPO_DIR } from './paths.js';
+import { FIXTURES, REPO_DIR, SCREENSHOTS } from './paths.js';
 
 const SDK = readFileSync(path.join(REPO_DIR, 'node_modules/@avaturn/sdk/dist/index.js'), 'utf8');
 const HOST_HTML = `<!doctype html><html><body>
@@ -129,6 +130,12 @@ async function waitForLoad(page: Page) {
     .toBe(true);
 }
 
+/** A picture of the host page with the session page in it, for the gallery and for review. */
+async function shot(page: Page, name: string): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `session-${name}.png`) });
+}
+
 /** Loads pictures on the host page as it would (cross-origin, no credential), as data URLs. */
 function loadPictures(page: Page, urls: readonly string[]): Promise<string[]> {
   return page.evaluate<
@@ -212,6 +219,7 @@ test('edit_existing: handshake, load, set and read back, refusals, export, custo
   const { url, id: sessionId } = await sessionUrl({ type: 'edit_existing', avatar_id: avatarId });
   const errors = await openHost(page, url);
   await waitForLoad(page);
+  await shot(page, 'editor');
 
   expect((await sdkCall<{ id: string }>(page, 'getAvatarId')).value).toEqual({ id: avatarId });
 
@@ -437,6 +445,7 @@ test('create_or_edit_existing with avatars: a dashboard with renders, edit one o
       { timeout: 30_000 },
     )
     .toBeGreaterThan(0);
+  await shot(page, 'dashboard');
   await card.getByRole('button', { name: 'Edit avatar 1' }).click();
   await waitForLoad(page);
   expect((await sdkCall(page, 'getAvatarId')).value).toEqual({ id: avatarId });
