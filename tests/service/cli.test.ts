@@ -264,7 +264,8 @@ describe('npm run service -- start', () => {
       expect(r.stderr).toContain('Usage:');
       expect(r.stdout).toBe('');
     }
-  });
+    // Seven process starts one after another: a loaded machine needs more than the default.
+  }, 120_000);
 });
 
 describe('npm run service -- project', () => {
