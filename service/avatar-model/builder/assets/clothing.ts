@@ -79,8 +79,10 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
     collar?: { height: number; ease: number },
   ) =>
     appendOffsetGarment(cloth, t, {
+      // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
+      // there too (its hem cuts it straight), or skin would show between top and trousers.
       ease: (r) =>
-        r.tube === 'torso' && r.along <= neck
+        (r.tube === 'torso' && r.along <= neck) || LEGS.has(r.tube)
           ? ease
           : ARMS.has(r.tube)
             ? sleeveEase
