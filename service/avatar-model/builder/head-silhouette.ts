@@ -34,7 +34,7 @@ const LIMITS: [number, number] = [0.85, 1.3];
  */
 const LIMITS_UNDER_HAIR: [number, number] = [0.85, 1];
 const FIRST_STEP = 0.08;
-const LAST_STEP = 0.01;
+const LAST_STEP = 0.02;
 const RADII = ['side', 'up', 'front', 'back', 'down'] as const;
 
 interface Profile {
@@ -62,12 +62,16 @@ export function fitSkullToPhotos(
   // The face never changes: its outline in each photo is drawn once.
   const faceOutlines = profiles.map((profile) => {
     const outline = new Float64Array(profile.reach.length);
-    const at = face.points.map((p) => projected(profile, p));
+    const at = projectAll(profile, face.points);
     for (let t = 0; t < face.triangles.length; t += 3) {
       for (let k = 0; k < 3; k++) {
-        const a = at[face.triangles[t + k]!]!;
-        const b = at[face.triangles[t + ((k + 1) % 3)]!]!;
-        drawSegment(profile, outline, a, b);
+        drawSegment(
+          profile,
+          outline,
+          at,
+          face.triangles[t + k]!,
+          face.triangles[t + ((k + 1) % 3)]!,
+        );
       }
     }
     return outline;
@@ -80,17 +84,19 @@ export function fitSkullToPhotos(
   const shaped = () => scaled(shape, factors);
   const cost = () => {
     const { rings } = skullRings(face.points, face.rim, shaped());
+    const columns = rings[0]!.length;
     return mismatch(
       profiles,
       profiles.map((profile, i) => {
         const outline = Float64Array.from(faceOutlines[i]!);
-        const at = rings.map((ring) => ring.map((p) => projected(profile, p)));
-        at.forEach((ring, r) =>
-          ring.forEach((a, k) => {
-            drawSegment(profile, outline, a, ring[(k + 1) % ring.length]!);
-            if (r + 1 < at.length) drawSegment(profile, outline, a, at[r + 1]![k]!);
-          }),
-        );
+        const at = projectAll(profile, rings.flat());
+        for (let r = 0; r < rings.length; r++) {
+          for (let k = 0; k < columns; k++) {
+            const a = r * columns + k;
+            drawSegment(profile, outline, at, a, r * columns + ((k + 1) % columns));
+            if (r + 1 < rings.length) drawSegment(profile, outline, at, a, a + columns);
+          }
+        }
         return outline;
       }),
     );
@@ -120,14 +126,30 @@ export function fitSkullToPhotos(
   return shaped();
 }
 
-/** A model point in a profile's frame: crop pixels from the skull centre. */
-function projected(profile: Profile, p: Vec3): [number, number] {
+/** Model points in a profile's frame: crop pixels from the skull centre, and the bin of each. */
+interface Projected {
+  x: Float64Array;
+  y: Float64Array;
+  bin: Float64Array;
+}
+
+function projectAll(profile: Profile, points: readonly Vec3[]): Projected {
   const { view } = profile;
-  const [px, py] = project(view.camera, p);
-  return [
-    (px - view.originX) * view.scale - profile.cx,
-    (py - view.originY) * view.scale - profile.cy,
-  ];
+  const n = points.length;
+  const out: Projected = {
+    x: new Float64Array(n),
+    y: new Float64Array(n),
+    bin: new Float64Array(n),
+  };
+  points.forEach((p, i) => {
+    const [px, py] = project(view.camera, p);
+    const x = (px - view.originX) * view.scale - profile.cx;
+    const y = (py - view.originY) * view.scale - profile.cy;
+    out.x[i] = x;
+    out.y[i] = y;
+    out.bin[i] = (Math.atan2(x, -y) - profile.start) / BIN;
+  });
+  return out;
 }
 
 /**
@@ -139,17 +161,20 @@ function projected(profile: Profile, p: Vec3): [number, number] {
 function drawSegment(
   profile: Profile,
   outline: Float64Array,
-  a: readonly [number, number],
-  b: readonly [number, number],
+  at: Projected,
+  ia: number,
+  ib: number,
 ): void {
-  const binOf = (p: readonly [number, number]) => (Math.atan2(p[0], -p[1]) - profile.start) / BIN;
-  let fa = binOf(a);
-  let fb = binOf(b);
+  let fa = at.bin[ia]!;
+  let fb = at.bin[ib]!;
   // An edge across straight down wraps round; the profiles never reach there.
   if (Math.abs(fa - fb) > outline.length) return;
   if (fa > fb) [fa, fb] = [fb, fa];
   const first = Math.max(0, Math.ceil(fa - 0.5));
   const last = Math.min(outline.length - 1, Math.floor(fb - 0.5));
+  if (first > last) return;
+  const a = [at.x[ia]!, at.y[ia]!] as const;
+  const b = [at.x[ib]!, at.y[ib]!] as const;
   const ex = b[0] - a[0];
   const ey = b[1] - a[1];
   for (let bin = first; bin <= last; bin++) {
@@ -246,15 +271,21 @@ function mismatch(profiles: readonly Profile[], outlines: readonly Float64Array[
   return n > 0 ? sum / n : 0;
 }
 
+/** Masks already segmented, per crop: the skull fit, the series scale and the ears all read them. */
+const masks = new WeakMap<Uint8Array, Uint8Array | null>();
+
 /** The person in a photo's crop (1 = subject), or null when the backdrop is not plain. */
 export function cropMask(view: PhotoView): Uint8Array | null {
-  return (
+  const known = masks.get(view.rgb);
+  if (known !== undefined) return known;
+  const mask =
     subjectMask({
       data: Buffer.from(view.rgb.buffer, view.rgb.byteOffset, view.rgb.byteLength),
       width: view.width,
       height: view.height,
-    })?.mask ?? null
-  );
+    })?.mask ?? null;
+  masks.set(view.rgb, mask);
+  return mask;
 }
 
 /** Subject pixels a row needs to count as the top of the head (not a stray speck). */

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { project, towardCamera, type AffineCamera } from './affine-camera.js';
+import { canonicalFace, faceSurface } from './face-landmarks.js';
+import { buildHeadMesh } from './head-mesh.js';
+import { fitHead, type HeadShape } from './head-shape.js';
+import { fitSkullToPhotos } from './head-silhouette.js';
+import type { PhotoView } from './photo-views.js';
+import { analysisOf, topology } from './test-support.js';
+
+const SIZE = 600;
+const SUBJECT = [196, 140, 112];
+const BACKDROP = [218, 222, 230];
+
+/** A camera turned `yawDeg` about the vertical, `pixelsPerMetre`, the head centred in the crop. */
+function camera(yawDeg: number, centre: readonly number[]): AffineCamera {
+  const yaw = (yawDeg * Math.PI) / 180;
+  const s = 1500;
+  const right = [Math.cos(yaw), 0, -Math.sin(yaw)];
+  const x: AffineCamera['x'] = [s * right[0]!, 0, s * right[2]!, 0];
+  const y: AffineCamera['y'] = [0, -s, 0, 0];
+  const [cx, cy] = project({ x, y }, [centre[0]!, centre[1]!, centre[2]!]);
+  x[3] = SIZE / 2 - cx;
+  y[3] = SIZE / 2 - cy;
+  return { x, y };
+}
+
+/** A photo of a head with this skull: its projected triangles filled on a plain backdrop. */
+function photograph(name: string, cam: AffineCamera, shape: HeadShape): PhotoView {
+  const analysis = analysisOf('person-a');
+  const face = analysis.photos['image-frontal'].faces[0]!;
+  const points = canonicalFace(face.mesh, 0.19).points;
+  const mesh = buildHeadMesh(points, face.mesh, faceSurface(topology), shape);
+  const rgb = new Uint8Array(SIZE * SIZE * 3);
+  for (let i = 0; i < SIZE * SIZE; i++) rgb.set(BACKDROP, 3 * i);
+  const at = Array.from({ length: mesh.vertexCount }, (_, v) => project(cam, mesh.position(v)));
+  for (let t = 0; t < mesh.indices.length; t += 3) {
+    const [a, b, c] = [0, 1, 2].map((k) => at[mesh.indices[t + k]!]!) as [
+      [number, number],
+      [number, number],
+      [number, number],
+    ];
+    const area = (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    if (Math.abs(area) < 1e-9) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(a[0], b[0], c[0])));
+    const x1 = Math.min(SIZE - 1, Math.ceil(Math.max(a[0], b[0], c[0])));
+    const y0 = Math.max(0, Math.floor(Math.min(a[1], b[1], c[1])));
+    const y1 = Math.min(SIZE - 1, Math.ceil(Math.max(a[1], b[1], c[1])));
+    for (let y = y0; y <= y1; y++) {
+      for (let x = x0; x <= x1; x++) {
+        const w0 = ((b[0] - x) * (c[1] - y) - (b[1] - y) * (c[0] - x)) / area;
+        const w1 = ((c[0] - x) * (a[1] - y) - (c[1] - y) * (a[0] - x)) / area;
+        if (w0 >= 0 && w1 >= 0 && w0 + w1 <= 1) rgb.set(SUBJECT, 3 * (y * SIZE + x));
+      }
+    }
+  }
+  return {
+    name,
+    rgb,
+    width: SIZE,
+    height: SIZE,
+    originX: 0,
+    originY: 0,
+    scale: 1,
+    camera: cam,
+    toward: towardCamera(cam),
+    gain: [1, 1, 1],
+    subject: null,
+  };
+}
+
+describe('the skull fitted to the photos', () => {
+  const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
+  const points = canonicalFace(face.mesh, 0.19).points;
+  const surface = faceSurface(topology);
+  const rule = fitHead(points);
+  const truth: HeadShape = {
+    ...rule,
+    side: rule.side * 1.1,
+    up: rule.up * 0.94,
+    top: rule.centre[1] + rule.up * 0.94,
+    back: rule.back * 1.15,
+  };
+  const views = [
+    photograph('frontal', camera(0, rule.centre), truth),
+    photograph('side-1', camera(35, rule.centre), truth),
+    photograph('side-2', camera(-35, rule.centre), truth),
+  ];
+  const faceInput = { points, triangles: surface.triangles, rim: surface.rim };
+
+  it('recovers a wider, lower, longer skull than the proportion rule from its outlines', () => {
+    const fitted = fitSkullToPhotos(rule, views, false, faceInput);
+    expect(fitted.side / truth.side).toBeCloseTo(1, 1);
+    expect(fitted.up / truth.up).toBeCloseTo(1, 1);
+    expect(fitted.back / truth.back).toBeCloseTo(1, 1);
+    // Closer to the truth than where it started, in every radius that changed.
+    expect(Math.abs(fitted.side - truth.side)).toBeLessThan(Math.abs(rule.side - truth.side) / 2);
+    expect(Math.abs(fitted.back - truth.back)).toBeLessThan(Math.abs(rule.back - truth.back) / 2);
+    expect(fitted.top).toBeCloseTo(fitted.centre[1] + fitted.up, 9);
+  });
+
+  it('only shrinks the skull when hair is seen, and keeps it without a plain backdrop', () => {
+    const underHair = fitSkullToPhotos(rule, views, true, faceInput);
+    expect(underHair.side).toBeLessThanOrEqual(rule.side);
+    expect(underHair.back).toBeLessThanOrEqual(rule.back);
+    const busy = views.map((v) => {
+      const rgb = v.rgb.slice();
+      rgb.set([0, 0, 0], 0);
+      rgb.set([255, 255, 255], 3 * (SIZE - 1));
+      for (let x = 0; x < 40; x++) {
+        for (let y = 0; y < 40; y++) rgb.set([250, 250, 250], 3 * (y * SIZE + SIZE - 1 - x));
+        for (let y = 0; y < 40; y++) rgb.set([10, 10, 10], 3 * (y * SIZE + x));
+      }
+      return { ...v, rgb };
+    });
+    expect(fitSkullToPhotos(rule, busy, false, faceInput)).toEqual(rule);
+  });
+});
