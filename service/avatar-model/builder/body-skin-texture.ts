@@ -35,7 +35,24 @@ function tilingNoise(x: number, y: number, period: number, seed: number): number
  */
 export async function bodySkinTexture(skin: Rgb): Promise<TextureImage> {
   const size = BODY_SKIN_TEXTURE_SIZE;
+  const factors = grainFactors();
   const rgb = new Uint8Array(size * size * 3);
+  for (let i = 0; i < rgb.length; i++) {
+    rgb[i] = Math.round(Math.min(1, skin[i % 3]! * factors[i]!) * 255);
+  }
+  return jpegTexture(rgb, size, size);
+}
+
+let factorsMade: Float32Array | undefined;
+
+/**
+ * Per pixel and channel, what the skin colour is multiplied by: the same for
+ * every avatar, so it is worked out once.
+ */
+function grainFactors(): Float32Array {
+  if (factorsMade) return factorsMade;
+  const size = BODY_SKIN_TEXTURE_SIZE;
+  const factors = new Float32Array(size * size * 3);
   for (let y = 0; y < size; y++) {
     for (let x = 0; x < size; x++) {
       const mottle = tilingNoise(x / 32, y / 32, size / 32, 1) - 0.5;
@@ -45,10 +62,9 @@ export async function bodySkinTexture(skin: Rgb): Promise<TextureImage> {
       const o = 3 * (y * size + x);
       // A slightly redder flush in places, as blood shows through skin.
       const tint: Rgb = [1 + 0.03 * flush, 1 - 0.015 * flush, 1 - 0.02 * flush];
-      for (let c = 0; c < 3; c++) {
-        rgb[o + c] = Math.round(Math.min(1, skin[c]! * light * tint[c]!) * 255);
-      }
+      for (let c = 0; c < 3; c++) factors[o + c] = light * tint[c]!;
     }
   }
-  return jpegTexture(rgb, size, size);
+  factorsMade = factors;
+  return factors;
 }

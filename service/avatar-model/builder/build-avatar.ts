@@ -65,7 +65,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
       material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,
-    ...buildAssets(chosen, template, head.frame),
+    ...(await buildAssets(chosen, template, head.frame)),
   ];
 
   const factors = boneScaleFactors(c.bone_scale);

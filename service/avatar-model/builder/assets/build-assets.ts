@@ -10,9 +10,13 @@ import { hairMaterial } from './hair-strands.js';
 import type { ChosenAssets } from './resolve-assets.js';
 
 /** Garments and shoes depend only on the body, its age and the style: made once each. */
-const bodyAssets = new Map<string, Part[]>();
+const bodyAssets = new Map<string, Part[] | Promise<Part[]>>();
 
-function cachedForBody(template: BodyTemplate, key: string, make: () => Part[]): Part[] {
+function cachedForBody(
+  template: BodyTemplate,
+  key: string,
+  make: () => Part[] | Promise<Part[]>,
+): Part[] | Promise<Part[]> {
   const full = `${template.key}|${key}`;
   let parts = bodyAssets.get(full);
   if (!parts) {
@@ -23,18 +27,22 @@ function cachedForBody(template: BodyTemplate, key: string, make: () => Part[]):
 }
 
 /** The meshes of every chosen asset, skinned and ready for bone scaling. */
-export function buildAssets(chosen: ChosenAssets, template: BodyTemplate, head: HeadFrame): Part[] {
+export async function buildAssets(
+  chosen: ChosenAssets,
+  template: BodyTemplate,
+  head: HeadFrame,
+): Promise<Part[]> {
   const parts: Part[] = [];
   if (chosen.clothing) {
     const style = chosen.clothing.style;
     parts.push(
-      ...cachedForBody(template, `clothing:${style}`, () => buildClothing(style, template)),
+      ...(await cachedForBody(template, `clothing:${style}`, () => buildClothing(style, template))),
     );
   }
   if (chosen.footwear) {
     const style = chosen.footwear.style;
     parts.push(
-      ...cachedForBody(template, `footwear:${style}`, () => buildFootwear(style, template)),
+      ...(await cachedForBody(template, `footwear:${style}`, () => buildFootwear(style, template))),
     );
   }
   if (chosen.hair) {

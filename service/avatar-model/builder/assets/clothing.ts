@@ -1,4 +1,5 @@
-import { hexMaterial } from '../materials.js';
+import { hexMaterial, texturedMaterial } from '../materials.js';
+import { fabricTexture, type Weave } from '../outfits/fabric-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
@@ -24,6 +25,14 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
   jersey: '#c0392b',
 };
 const TRIM_COLOUR = '#f4f4f4';
+
+/** What each top is knitted or woven as; every pair of trousers is a twill. */
+const WEAVES: Readonly<Record<ClothingStyle, Weave>> = {
+  tshirt: 'rib',
+  hoodie: 'fleece',
+  shirt: 'plain',
+  jersey: 'rib',
+};
 
 /** Every outfit has full-length trousers: the legs are never bare. */
 export const TROUSER_COLOURS: Readonly<Record<ClothingStyle, string>> = {
@@ -53,7 +62,7 @@ const between = (spec: TubeSpec, a: string, b: string, t: number) =>
  * drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless
  * with white trim).
  */
-export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
+export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Promise<Part[]> {
   const plan = t.plan;
   const torso = plan.torso;
   const arm = plan.arms[0];
@@ -131,18 +140,20 @@ export function buildClothing(style: ClothingStyle, t: BodyTemplate): Part[] {
     {
       name: 'Trousers',
       mesh: trousers,
-      material: hexMaterial(`Trousers_${style}`, TROUSER_COLOURS[style], {
-        roughness: 0.9,
-        doubleSided: true,
-      }),
+      material: texturedMaterial(
+        `Trousers_${style}`,
+        await fabricTexture(TROUSER_COLOURS[style], 'twill'),
+        { roughness: 0.9, doubleSided: true },
+      ),
     },
     {
       name: 'Clothing',
       mesh: cloth,
-      material: hexMaterial(`Clothing_${style}`, CLOTHING_COLOURS[style], {
-        roughness: 0.85,
-        doubleSided: true,
-      }),
+      material: texturedMaterial(
+        `Clothing_${style}`,
+        await fabricTexture(CLOTHING_COLOURS[style], WEAVES[style]),
+        { roughness: 0.85, doubleSided: true },
+      ),
     },
   ];
   if (extra.triangleCount > 0) {

@@ -1,0 +1,74 @@
+import type { TextureImage } from '../../model.js';
+import { parseHexColour } from '../colour.js';
+import { jpegTexture } from '../texture-image.js';
+
+/** Side of a fabric texture: it tiles about three times a metre, so a small image is enough. */
+export const FABRIC_TEXTURE_SIZE = 128;
+
+/** How a fabric's threads show: knit ribs, a diagonal twill (denim, chinos), a fleece mottle, a plain weave. */
+export type Weave = 'rib' | 'twill' | 'fleece' | 'plain';
+
+/** Pattern brightness in about −1..1 at pixel (x, y) of a tile of side n. */
+const PATTERNS: Readonly<Record<Weave, (x: number, y: number, n: number) => number>> = {
+  rib: (x) => Math.sin((2 * Math.PI * x) / 4),
+  twill: (x, y, n) => Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
+  fleece: (x, y, n) => 0.8 * grain(x, y, n, 2) + 0.4 * grain(x * 4, y * 4, n * 4, 3),
+  plain: (x, y, n) =>
+    0.4 * (Math.sin((2 * Math.PI * x) / 4) + Math.sin((2 * Math.PI * y) / 4)) +
+    0.3 * grain(x, y, n, 4),
+};
+
+/** A fixed pseudo-random value in −1..1 per lattice point, smoothly interpolated and tiling every n. */
+function grain(x: number, y: number, n: number, seed: number): number {
+  const cell = 8;
+  const period = Math.max(1, Math.round(n / cell));
+  const gx = x / cell;
+  const gy = y / cell;
+  const x0 = Math.floor(gx);
+  const y0 = Math.floor(gy);
+  const hash = (i: number, j: number) => {
+    let h = Math.imul(
+      (((i % period) + period) % period) * 374761393 +
+        (((j % period) + period) % period) * 668265263 +
+        seed * 1442695041,
+      1274126177,
+    );
+    h = Math.imul(h ^ (h >>> 13), 1103515245);
+    return (((h ^ (h >>> 16)) >>> 0) / 4294967296) * 2 - 1;
+  };
+  const fx = gx - x0;
+  const fy = gy - y0;
+  const sx = fx * fx * (3 - 2 * fx);
+  const sy = fy * fy * (3 - 2 * fy);
+  const top = hash(x0, y0) + (hash(x0 + 1, y0) - hash(x0, y0)) * sx;
+  const bottom = hash(x0, y0 + 1) + (hash(x0 + 1, y0 + 1) - hash(x0, y0 + 1)) * sx;
+  return top + (bottom - top) * sy;
+}
+
+const made = new Map<string, Promise<TextureImage>>();
+
+/**
+ * A tiling fabric texture in the garment's colour (sRGB hex): the weave
+ * brightens and darkens it by a few percent around that colour, so the
+ * garment reads as cloth up close and keeps its colour from afar.
+ */
+export function fabricTexture(hex: string, weave: Weave): Promise<TextureImage> {
+  const key = `${hex}|${weave}`;
+  let texture = made.get(key);
+  if (!texture) {
+    const n = FABRIC_TEXTURE_SIZE;
+    const base = parseHexColour(hex).rgb;
+    const rgb = new Uint8Array(n * n * 3);
+    for (let y = 0; y < n; y++) {
+      for (let x = 0; x < n; x++) {
+        const light = 1 + 0.07 * PATTERNS[weave](x, y, n);
+        for (let c = 0; c < 3; c++) {
+          rgb[3 * (y * n + x) + c] = Math.round(Math.min(1, base[c]! * light) * 255);
+        }
+      }
+    }
+    texture = jpegTexture(rgb, n, n);
+    made.set(key, texture);
+  }
+  return texture;
+}
