@@ -42,12 +42,8 @@ export interface FieldTube {
   parent: number;
 }
 
-/**
- * Pieces per tube: enough that the linear blend follows the spline. The
- * union of pieces creases where they meet, so long tubes get more of them.
- */
-const MIN_PIECES = 10;
-const PIECE_LENGTH = 0.03;
+/** Pieces per tube: enough that the linear blend follows the spline. */
+const PIECES = 14;
 
 function fieldTube(spec: TubeSpec, blend: number, parent: number): FieldTube {
   const d = normalize(spec.direction);
@@ -62,23 +58,14 @@ function fieldTube(spec: TubeSpec, blend: number, parent: number): FieldTube {
   const cz = channel((s) => s.centre[2]);
   const hu = channel((s) => s.halfU);
   const hv = channel((s) => s.halfV);
-  const span = spec.sections[0]!.centre.map((v, i) =>
-    Math.abs(spec.sections[spec.sections.length - 1]!.centre[i]! - v),
-  );
-  const pieceCount = Math.max(MIN_PIECES, Math.ceil(Math.hypot(...span) / PIECE_LENGTH));
-  const samples = Array.from({ length: pieceCount + 1 }, (_, k) => {
-    const x = (total * k) / pieceCount;
-    return {
-      c: [cx.at(x), cy.at(x), cz.at(x)] as Vec3,
-      a: hu.at(x),
-      b: hv.at(x),
-      t: k / pieceCount,
-    };
+  const samples = Array.from({ length: PIECES + 1 }, (_, k) => {
+    const x = (total * k) / PIECES;
+    return { c: [cx.at(x), cy.at(x), cz.at(x)] as Vec3, a: hu.at(x), b: hv.at(x), t: k / PIECES };
   });
   const pieces: Piece[] = [];
   const min: Vec3 = [Infinity, Infinity, Infinity];
   const max: Vec3 = [-Infinity, -Infinity, -Infinity];
-  for (let k = 0; k < pieceCount; k++) {
+  for (let k = 0; k < PIECES; k++) {
     const s = samples[k]!;
     const e = samples[k + 1]!;
     const axis = sub(e.c, s.c);

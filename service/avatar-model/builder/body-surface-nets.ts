@@ -232,7 +232,7 @@ function distanceSq(positions: readonly number[], a: number, b: number): number 
 function projectOnto(field: (p: Vec3) => number, start: Vec3, lo: Vec3, hi: Vec3): Vec3 {
   let p = start;
   const h = 0.1 * Math.min(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
-  for (let step = 0; step < 2; step++) {
+  for (let step = 0; step < 1; step++) {
     const f = field(p);
     const g: Vec3 = [
       (field([p[0] + h, p[1], p[2]]) - f) / h,
