@@ -1,4 +1,4 @@
-import type { Vec3 } from './vec3.js';
+import { addScaled, cross, dot, sub, type Vec3 } from './vec3.js';
 
 /**
  * The open edges of a triangle mesh as closed loops, each in the direction
@@ -38,7 +38,7 @@ const centroid = (points: readonly Vec3[]): Vec3 => {
   return c;
 };
 
-const distSq = (a: Vec3, b: Vec3) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2 + (a[2] - b[2]) ** 2;
+const distSq = (a: Vec3, b: Vec3) => dot(sub(a, b), sub(a, b));
 
 /**
  * Triangles that close the gap between two facing boundary loops (say the
@@ -91,25 +91,16 @@ export function facesOutward(
 ): boolean {
   const ca = centroid(a.map(position));
   const cb = centroid(b.map(position));
-  const axis: Vec3 = [cb[0] - ca[0], cb[1] - ca[1], cb[2] - ca[2]];
+  const axis = sub(cb, ca);
   const axisSq = Math.max(1e-12, distSq(ca, cb));
   let score = 0;
   for (let t = 0; t < strip.length; t += 3) {
     const [p, q, r] = [position(strip[t]!), position(strip[t + 1]!), position(strip[t + 2]!)];
-    const n: Vec3 = [
-      (q[1] - p[1]) * (r[2] - p[2]) - (q[2] - p[2]) * (r[1] - p[1]),
-      (q[2] - p[2]) * (r[0] - p[0]) - (q[0] - p[0]) * (r[2] - p[2]),
-      (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0]),
-    ];
-    const m = centroid([p, q, r]);
-    const rel: Vec3 = [m[0] - ca[0], m[1] - ca[1], m[2] - ca[2]];
-    const along = (rel[0] * axis[0] + rel[1] * axis[1] + rel[2] * axis[2]) / axisSq;
-    const out: Vec3 = [
-      rel[0] - axis[0] * along,
-      rel[1] - axis[1] * along,
-      rel[2] - axis[2] * along,
-    ];
-    score += n[0] * out[0] + n[1] * out[1] + n[2] * out[2];
+    const n = cross(sub(q, p), sub(r, p));
+    const rel = sub(centroid([p, q, r]), ca);
+    // The centroid's offset from the axis: outward from the loops' line.
+    const out = addScaled(rel, axis, -dot(rel, axis) / axisSq);
+    score += dot(n, out);
   }
   return score > 0;
 }
