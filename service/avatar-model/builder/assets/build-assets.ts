@@ -51,7 +51,9 @@ export async function buildAssets(
     const material = knit
       ? hexMaterial(`Headwear_${style}`, colour ?? '#3b2a1e', { roughness: 0.9, doubleSided: true })
       : hairMaterial(`Hair_${style}`, colour ?? '#3b2a1e');
-    parts.push(...buildHair(style, head, template.proportions, template.skeleton, material));
+    parts.push(
+      ...buildHair(style, head, template.proportions, template.skeleton, template.body, material),
+    );
   }
   if (chosen.eyewear) {
     const lens = translucentMaterial(

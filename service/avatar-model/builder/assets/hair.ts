@@ -62,6 +62,7 @@ export function buildHair(
   frame: HeadFrame,
   p: Proportions,
   skeleton: Skeleton,
+  body: MeshBuilder,
   material: AvatarMaterial,
 ): Part[] {
   const chinY = frame.points[152]![1];
@@ -76,7 +77,7 @@ export function buildHair(
   const curtain = (spec: Curtain) => {
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec);
-    skinHairByHeight(mesh, 0, p);
+    skinHairByHeight(mesh, 0, p, body);
     return mesh;
   };
   const curly = (amount: number) => (s: number, a: number, e: number) =>

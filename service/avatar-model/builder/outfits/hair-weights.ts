@@ -1,32 +1,49 @@
 import type { MeshBuilder } from '../mesh-builder.js';
+import { nearestVertexIndex } from '../nearest-vertex.js';
 import type { Proportions } from '../proportions.js';
 import { boneIndex } from '../skeleton.js';
-import { smoothstep } from '../vec3.js';
+import { distance, smoothstep } from '../vec3.js';
 
 /**
  * Skins hair (vertices from `first` on) by height rather than by distance to
- * the bones: what grows above the jaw turns with the head, what lies on the
- * shoulders and back stays with the chest, and the length between shares
- * the neck. Hair that followed the head all the way down would swing into
- * the shoulders whenever the head turns; hair that followed the neck down to
- * its base would swing into the trapezius, so the chest takes it from there.
+ * the bones: what grows above the jaw turns with the head; below it, what
+ * lies on the skin (within LIES_ON) takes the weights of the skin under it,
+ * and what hangs free shares the neck and, lower down, the chest. Hair that
+ * followed the head all the way down would swing into the shoulders whenever
+ * the head turns; hair weighted by height alone lets the skin rise through
+ * it, as the shoulders do when the arms come down.
  */
-export function skinHairByHeight(mesh: MeshBuilder, first: number, p: Proportions): void {
+export function skinHairByHeight(
+  mesh: MeshBuilder,
+  first: number,
+  p: Proportions,
+  body: MeshBuilder,
+): void {
   const head = boneIndex('Head');
   const neck = boneIndex('Neck');
-  const chest = boneIndex('Spine2');
+  const skin = nearestVertexIndex(body, LIES_ON);
   for (let v = first; v < mesh.vertexCount; v++) {
-    const y = mesh.position(v)[1];
-    const onHead = smoothstep(p.chinY - 0.02, p.chinY + 0.04, y);
-    const onChest = 1 - smoothstep(p.neckBaseY - 0.01, p.neckBaseY + 0.05, y);
+    const q = mesh.position(v);
+    const onHead = smoothstep(p.chinY - 0.02, p.chinY + 0.04, q[1]);
+    const onChest = 1 - smoothstep(p.neckBaseY - 0.01, p.neckBaseY + 0.05, q[1]);
     const onNeck = Math.max(0, 1 - onHead - onChest);
-    const ranked = [
-      { joint: head, w: onHead },
-      { joint: neck, w: onNeck },
-      { joint: chest, w: onChest },
-    ]
+    const under = onHead < 1 ? skin(q) : -1;
+    // Fading in over the last centimetres, so hair lying on the skin and hair hanging free
+    // next to it do not part in a pose.
+    const lying =
+      under < 0 ? 0 : 1 - smoothstep(LIES_ON / 2, LIES_ON, distance(q, body.position(under)));
+    const shares = new Map<number, number>([[head, onHead]]);
+    const add = (joint: number, w: number) => shares.set(joint, (shares.get(joint) ?? 0) + w);
+    if (lying > 0) {
+      for (const r of influencesOf(body, under)) add(r.joint, lying * (1 - onHead) * r.w);
+    }
+    add(neck, (1 - lying) * onNeck);
+    add(CHEST, (1 - lying) * onChest);
+    const ranked = [...shares]
+      .map(([joint, w]) => ({ joint, w }))
       .filter((r) => r.w > 0.01)
-      .sort((a, b) => b.w - a.w);
+      .sort((a, b) => b.w - a.w)
+      .slice(0, 4);
     const sum = ranked.reduce((s, r) => s + r.w, 0);
     mesh.setInfluences(
       v,
@@ -34,4 +51,14 @@ export function skinHairByHeight(mesh: MeshBuilder, first: number, p: Proportion
       ranked.map((r) => r.w / sum),
     );
   }
+}
+
+const CHEST = boneIndex('Spine2');
+/** How near (m) the skin must be for hair to count as lying on it. */
+const LIES_ON = 0.05;
+
+function influencesOf(body: MeshBuilder, v: number): { joint: number; w: number }[] {
+  return [0, 1, 2, 3]
+    .map((k) => ({ joint: body.joints[4 * v + k]!, w: body.weights[4 * v + k]! }))
+    .filter((r) => r.w > 0);
 }

@@ -1,0 +1,43 @@
+import type { MeshBuilder } from './mesh-builder.js';
+import type { Vec3 } from './vec3.js';
+
+/**
+ * A lookup of the mesh's vertex nearest a point, within `radius` (m), or -1
+ * when none is that near. The vertices are bucketed once on a grid of that
+ * size, so each lookup reads only the 27 cells around the point.
+ */
+export function nearestVertexIndex(mesh: MeshBuilder, radius: number): (p: Vec3) => number {
+  const cells = new Map<string, number[]>();
+  const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
+  const pos = mesh.positions;
+  for (let v = 0; v < mesh.vertexCount; v++) {
+    const k = key(
+      Math.floor(pos[3 * v]! / radius),
+      Math.floor(pos[3 * v + 1]! / radius),
+      Math.floor(pos[3 * v + 2]! / radius),
+    );
+    const list = cells.get(k);
+    if (list) list.push(v);
+    else cells.set(k, [v]);
+  }
+  return (p) => {
+    const [cx, cy, cz] = p.map((c) => Math.floor(c / radius)) as Vec3;
+    let best = -1;
+    let bestSq = radius * radius;
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++) {
+          for (const v of cells.get(key(cx + dx, cy + dy, cz + dz)) ?? []) {
+            const sq =
+              (pos[3 * v]! - p[0]) ** 2 +
+              (pos[3 * v + 1]! - p[1]) ** 2 +
+              (pos[3 * v + 2]! - p[2]) ** 2;
+            if (sq < bestSq) {
+              bestSq = sq;
+              best = v;
+            }
+          }
+        }
+    return best;
+  };
+}
