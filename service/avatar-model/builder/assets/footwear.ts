@@ -3,8 +3,10 @@ import { hexMaterial } from '../materials.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { Part } from '../part.js';
 import { skinByDistance } from '../skin-weights.js';
-import { skinLikeBody } from '../outfits/transfer-weights.js';
-import { appendTube, sectionFraction, type TubeOptions, type TubeSpec } from '../tube.js';
+import { appendOffsetGarment } from '../outfits/offset-garment.js';
+import type { Proportions } from '../proportions.js';
+import { appendTube, type TubeSpec } from '../tube.js';
+import type { Vec3 } from '../vec3.js';
 
 export const FOOTWEAR_STYLES = ['sneakers', 'boots', 'loafers'] as const;
 export type FootwearStyle = (typeof FOOTWEAR_STYLES)[number];
@@ -15,10 +17,8 @@ interface ShoeStyle {
   soleThickness: number;
   /** Ease of the upper over the foot. */
   inflate: number;
-  /** The upper is flattened above this height (fraction of the foot's height): a low-cut shoe. */
-  cut: number | null;
-  /** The shaft climbs the leg up to this leg section, for boots. */
-  shaftTo: string | null;
+  /** Where the upper's collar is, in metres above (or below) the ankle joint. */
+  collar: (p: Proportions) => number;
   roughness: number;
 }
 
@@ -28,8 +28,7 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
     sole: '#f3f3f0',
     soleThickness: 0.024,
     inflate: 0.008,
-    cut: null,
-    shaftTo: null,
+    collar: () => 0.03,
     roughness: 0.8,
   },
   boots: {
@@ -37,8 +36,8 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
     sole: '#241710',
     soleThickness: 0.03,
     inflate: 0.01,
-    cut: null,
-    shaftTo: 'shin',
+    // Up the shin, as far as the shin's own section of the leg.
+    collar: (p) => 0.28 * (p.kneeY - p.ankleY),
     roughness: 0.55,
   },
   loafers: {
@@ -46,43 +45,51 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
     sole: '#120c08',
     soleThickness: 0.012,
     inflate: 0.004,
-    cut: 0.78,
-    shaftTo: null,
+    // Low-cut: the collar runs round just over the instep, under the sneakers' one.
+    collar: () => 0.008,
     roughness: 0.3,
   },
 };
 
+const FEET = new Set(['leftFoot', 'rightFoot']);
+const LEGS = new Set(['leftLeg', 'rightLeg']);
 /**
- * Shoes are the body's foot tubes inflated, standing on a sole slab that
- * follows the foot's outline: sneakers (navy, thick white sole, a collar at
- * the ankle), boots (brown, a shaft up the shin, dark heavy sole), loafers
- * (low-cut, glossy, thin sole). Nothing goes below the ground (y = 0).
+ * How far the shoe stands off the trousers' cuff inside it (m): the trousers
+ * end inside the shoe, so above the foot the shoe lies over them.
+ */
+const OVER_TROUSERS = 0.012;
+
+/**
+ * Shoes are cut from the body's own skin like the clothes: the foot, and the
+ * leg up to the style's collar, each corner moved out along the skin's
+ * normal, with the skin's weights. (Made from the foot tube alone they missed
+ * the skin where the foot and leg tubes blend, and the ankle bones came out
+ * through them.) They stand on a sole slab that follows the foot's outline:
+ * sneakers (navy, thick white sole, a collar above the ankle), boots (brown,
+ * a shaft up the shin, dark heavy sole), loafers (low-cut, glossy, thin
+ * sole). Nothing goes below the ground (y = 0).
  */
 export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
   const spec = STYLES[style];
   const p = t.proportions;
   const upper = new MeshBuilder();
   const sole = new MeshBuilder();
-  for (const [k, foot] of t.plan.feet.entries()) {
-    const leg = t.plan.legs[k]!;
-    let first = appendTube(upper, foot, { inflate: spec.inflate });
-    const limit = spec.cut === null ? Infinity : spec.cut * p.footHeight;
-    for (let v = first; v < upper.vertexCount; v++) {
-      const q = upper.position(v);
-      upper.setPosition(v, [q[0], Math.min(limit, Math.max(spec.soleThickness * 0.5, q[1])), q[2]]);
-    }
-    skinLikeBody(upper, first, t, foot, { inflate: spec.inflate });
-    const shaft: TubeOptions | undefined = spec.shaftTo
-      ? { inflate: spec.inflate + 0.004, from: sectionFraction(leg, spec.shaftTo), to: 1 }
-      : style === 'sneakers'
-        ? { inflate: spec.inflate, from: sectionFraction(leg, 'ankle') - 0.02, to: 1, rings: 4 }
-        : undefined;
-    if (shaft) {
-      const open = { ...shaft, capStart: false, capEnd: false };
-      first = appendTube(upper, leg, open);
-      skinLikeBody(upper, first, t, leg, open);
-    }
-    first = appendTube(sole, soleSpec(foot, spec.soleThickness, spec.inflate + 0.004));
+  appendOffsetGarment(upper, t, {
+    ease: (r) =>
+      FEET.has(r.tube)
+        ? spec.inflate
+        : LEGS.has(r.tube)
+          ? Math.max(spec.inflate, OVER_TROUSERS)
+          : null,
+    top: p.ankleY + spec.collar(p),
+  });
+  // The upper's underside rests in the sole rather than under the ground.
+  for (let v = 0; v < upper.vertexCount; v++) {
+    const q = upper.position(v);
+    upper.setPosition(v, [q[0], Math.max(spec.soleThickness * 0.5, q[1]), q[2]]);
+  }
+  for (const foot of t.plan.feet) {
+    const first = appendTube(sole, soleSpec(foot, spec.soleThickness, spec.inflate + 0.004));
     skinByDistance(sole, first, t.skeleton, foot.bones, foot.falloff);
   }
   return [
@@ -102,17 +109,33 @@ export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
   ];
 }
 
-/** A slab under the foot with the foot's outline, from the ground up to `thickness`. */
+/**
+ * A slab under the foot with the foot's outline, from the ground up to
+ * `thickness`, reaching `margin` past the heel and the toes too: the skin's
+ * rounded toe and heel run on past the foot's first and last sections.
+ */
 function soleSpec(foot: TubeSpec, thickness: number, margin: number): TubeSpec {
+  const sections = foot.sections.map((s) => ({
+    ...(s.label ? { label: s.label } : {}),
+    centre: [s.centre[0], thickness / 2, s.centre[2]] as Vec3,
+    halfU: s.halfU + margin,
+    halfV: thickness / 2,
+  }));
+  const first = sections[0]!;
+  const last = sections[sections.length - 1]!;
+  const beyond = (s: (typeof sections)[number], dz: number) => ({
+    centre: [s.centre[0], s.centre[1], s.centre[2] + dz] as Vec3,
+    halfU: s.halfU * 0.75,
+    halfV: s.halfV,
+  });
   return {
     ...foot,
     name: `${foot.name}Sole`,
     exponent: 3,
-    sections: foot.sections.map((s) => ({
-      ...(s.label ? { label: s.label } : {}),
-      centre: [s.centre[0], thickness / 2, s.centre[2]],
-      halfU: s.halfU + margin,
-      halfV: thickness / 2,
-    })),
+    sections: [
+      beyond(first, -(first.halfV + margin)),
+      ...sections,
+      beyond(last, last.halfV + margin),
+    ],
   };
 }
