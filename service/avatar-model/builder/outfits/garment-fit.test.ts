@@ -4,7 +4,20 @@ import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { build, joint, mesh, styleId } from '../test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
+import { MeshBuilder } from '../mesh-builder.js';
+import { nearestVertexIndex } from '../nearest-vertex.js';
 
+function builderOf(m: AvatarMesh): MeshBuilder {
+  const b = new MeshBuilder();
+  for (let v = 0; v < m.positions.length / 3; v++) b.vertex(at(m, v));
+  return b;
+}
+
+/**
+ * How much farther (m) cloth may stand off the skin it lies over in the idle
+ * pose than in the T-pose: more is a flap lifting off it.
+ */
+const FLAP = 0.008;
 /** How far a covered body vertex may come out through its garment. */
 const TOLERANCE = 0.002;
 /** A body vertex is covered when a garment lies over it within this distance in the T-pose. */
@@ -203,8 +216,11 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
 
   // Known defect: the body is one surface now and the garments are cut from it with its
   // weights, but where the skin folds into itself (the armpit with the arms down, the
-  // crotch in a stride, the neck under a collar) a few vertices still come out by 1.5–4 cm.
-  // Vitest reports this test when it starts to pass, so it cannot silently stay marked.
+  // crotch in a stride) 1–9 vertices per pose still come out by 0.7–4 cm. At the armpit
+  // they are torso skin beyond the sleeve's underside, which has itself folded into the
+  // torso's cloth: close-up renders of the idle pose show no skin there, but the skin does
+  // cross a layer. Vitest reports this test when it starts to pass, so it cannot silently
+  // stay marked.
   it.fails(
     'keeps the skin inside the whole outfit in every pose (fails where the skin folds)',
     async () => {
@@ -213,4 +229,34 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
     },
     120_000,
   );
+});
+
+describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s', (style) => {
+  it('stays on the skin in the idle pose, its edges too (no flaps)', async () => {
+    const model = await dressed(style);
+    const posed = posedModel(model, resolvePose(model.joints, IDLE_POSE));
+    const body = mesh(posed, 'Body');
+    const cloth = mesh(posed, 'Clothing');
+    const rest = mesh(model, 'Clothing');
+    const restBody = mesh(model, 'Body');
+    // The skin each cloth vertex lies over in the T-pose; in the pose the cloth should
+    // lie about as far from that same skin.
+    const under = nearestVertexIndex(builderOf(restBody), 0.1);
+    let worst = 0;
+    let where: Vec3 = [0, 0, 0];
+    for (let v = 0; v < rest.positions.length / 3; v++) {
+      const u = under(at(rest, v));
+      expect(u).toBeGreaterThanOrEqual(0);
+      const before = Math.hypot(...sub(at(rest, v), at(restBody, u)));
+      const after = Math.hypot(...sub(at(cloth, v), at(body, u)));
+      if (after - before > worst) {
+        worst = after - before;
+        where = at(rest, v);
+      }
+    }
+    expect(
+      worst,
+      `cloth at ${where.map((x) => x.toFixed(3)).join()} lifts off the skin`,
+    ).toBeLessThan(FLAP);
+  }, 120_000);
 });

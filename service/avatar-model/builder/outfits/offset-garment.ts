@@ -46,10 +46,10 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     return ease[v] !== null && q[1] >= bottom && q[1] <= top && Math.abs(q[0]) <= sleeve;
   };
   const copy = new Int32Array(body.vertexCount).fill(-1);
-  const vertexFor = (v: number, fallback: number) => {
+  const vertexFor = (v: number, inside: number) => {
     if (copy[v]! >= 0) return copy[v]!;
     const n: Vec3 = [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!];
-    const q = addScaled(body.position(v), n, ease[v] ?? fallback);
+    const q = addScaled(body.position(v), n, ease[v] ?? ease[inside]!);
     // A corner past an edge is pulled back onto it, so the edge runs straight.
     const edged: Vec3 = [
       Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve),
@@ -57,10 +57,14 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       q[2],
     ];
     const made = mesh.vertex(edged, [body.uvs[2 * v]!, body.uvs[2 * v + 1]!]);
+    // A corner pulled back onto an edge moves with the skin inside the edge: past a
+    // sleeveless top's armhole the skin is the arm's, and cloth on the chest that
+    // followed the arm would flap out over the shoulder when the arm comes down.
+    const from = within(v) ? v : inside;
     mesh.setInfluences(
       made,
-      body.joints.slice(4 * v, 4 * v + 4),
-      body.weights.slice(4 * v, 4 * v + 4),
+      body.joints.slice(4 * from, 4 * from + 4),
+      body.weights.slice(4 * from, 4 * from + 4),
     );
     copy[v] = made;
     return made;
@@ -71,7 +75,6 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     const inside = corners.filter(within);
     // A triangle across an edge is kept and straightened; one the region leaves out is not.
     if (inside.length === 0 || corners.some((v) => ease[v] === null)) continue;
-    const fallback = ease[inside[0]!]!;
-    mesh.triangle(...(corners.map((v) => vertexFor(v, fallback)) as [number, number, number]));
+    mesh.triangle(...(corners.map((v) => vertexFor(v, inside[0]!)) as [number, number, number]));
   }
 }
