@@ -6,6 +6,7 @@ import type { Part } from '../part.js';
 import { appendOffsetGarment } from '../outfits/offset-garment.js';
 import { skinLikeBody } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
+import { neckZ } from '../body-skeleton.js';
 import {
   appendTube,
   sectionFraction,
@@ -49,6 +50,9 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
   skinLikeBody(mesh, first, t, spec, open);
 }
 
+/** A crew neck's opening, in neck radii from the neck's axis. */
+const CREW_NECK = 1.3;
+
 const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
 
@@ -85,7 +89,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     ease: number,
     sleeve = 0,
     sleeveEase = ease,
-    collar?: { height: number; ease: number },
+    collar?: { height: number; ease: number } | 'crew',
   ) =>
     appendOffsetGarment(cloth, t, {
       // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
@@ -96,15 +100,29 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
           : ARMS.has(r.tube)
             ? sleeveEase
             : collar && r.tube === 'neck'
-              ? collar.ease
+              ? collar === 'crew'
+                ? ease
+                : collar.ease
               : null,
       bottom: hemY(lower),
-      ...(collar ? { top: p.neckBaseY + collar.height } : {}),
+      ...(collar === 'crew'
+        ? {
+            neckline: {
+              // Forward of the neck's own axis: the neckline dips at the front, not the back.
+              z: neckZ(p) + 0.35 * p.neckRadius,
+              radius: CREW_NECK * p.neckRadius,
+              front: p.neckBaseY - 0.06,
+              back: p.neckBaseY - 0.015,
+            },
+          }
+        : collar
+          ? { top: p.neckBaseY + collar.height }
+          : {}),
       sleeve: sleeve || p.shoulderHalfWidth,
     });
   switch (style) {
     case 'tshirt':
-      top(0.2, 1, 0.011, sleeveX('biceps', 'elbow', 0.35), 0.013, { height: 0.0, ease: 0.011 });
+      top(0.2, 1, 0.011, sleeveX('biceps', 'elbow', 0.35), 0.013, 'crew');
       break;
     case 'hoodie': {
       top(-0.1, 1, 0.02, sleeveX('forearm', 'wrist', 0.92), 0.019, { height: 0.05, ease: 0.026 });

@@ -1,18 +1,55 @@
 import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
-import { addScaled, type Vec3 } from '../vec3.js';
+import { setNormalised } from '../skin-weights.js';
+import { addScaled, lerp, normalize, type Vec3 } from '../vec3.js';
 
 /**
  * A garment cut from the skin: which parts of the body it may cover and how
  * far it stands off them (m), between straight edges: a hem below, a
- * waistband above, sleeve ends across the arms (|x| in the T-pose).
+ * waistband above, sleeve ends across the arms (|x| in the T-pose), and a
+ * round neckline.
  */
 export interface GarmentCut {
   ease: (region: BodyRegion) => number | null;
   bottom?: number;
   top?: number;
   sleeve?: number;
+  neckline?: Neckline;
+}
+
+/**
+ * A crew neck: the skin within `radius` of an upright axis (at x = 0, z =
+ * `z`) stays bare, down to `front` before the axis and `back` behind it. Cut
+ * so, the edge follows the base of the neck round, rising over the trapezius
+ * and dipping at the front, where a level cut would bare the shoulders.
+ */
+export interface Neckline {
+  z: number;
+  radius: number;
+  front: number;
+  back: number;
+}
+
+function pastNeckline(q: Vec3, n: Neckline | undefined): boolean {
+  if (n === undefined) return false;
+  const from = q[2] >= n.z ? n.front : n.back;
+  return q[1] > from && Math.hypot(q[0], q[2] - n.z) < n.radius;
+}
+
+/**
+ * How far along the skin from `bare` (past the neckline) to `covered` the
+ * neckline runs: where the edge between them crosses its radius. Moving the
+ * corner there keeps it on the skin, so the neckline runs smooth round a
+ * sloping shoulder where pushing it out level would leave a saw-tooth.
+ */
+function necklineCrossing(bare: Vec3, covered: Vec3, n: Neckline): number {
+  const radius = (q: Vec3) => Math.hypot(q[0], q[2] - n.z);
+  const from = radius(bare);
+  const to = radius(covered);
+  // Covered for being below the neckline's lowest point rather than outside it: keep the corner.
+  if (to <= n.radius) return 0;
+  return (n.radius - from) / (to - from);
 }
 
 const normalsByTemplate = new WeakMap<BodyTemplate, Float32Array>();
@@ -43,29 +80,55 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const ease = t.regions.map((r) => cut.ease(r));
   const within = (v: number) => {
     const q = body.position(v);
-    return ease[v] !== null && q[1] >= bottom && q[1] <= top && Math.abs(q[0]) <= sleeve;
+    return (
+      ease[v] !== null &&
+      q[1] >= bottom &&
+      q[1] <= top &&
+      Math.abs(q[0]) <= sleeve &&
+      !pastNeckline(q, cut.neckline)
+    );
   };
   const copy = new Int32Array(body.vertexCount).fill(-1);
   const vertexFor = (v: number, inside: number) => {
     if (copy[v]! >= 0) return copy[v]!;
-    const n: Vec3 = [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!];
-    const q = addScaled(body.position(v), n, ease[v] ?? ease[inside]!);
+    const t = pastNeckline(body.position(v), cut.neckline)
+      ? necklineCrossing(body.position(v), body.position(inside), cut.neckline!)
+      : 0;
+    const n = normalize(
+      lerp(
+        [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!],
+        [normals[3 * inside]!, normals[3 * inside + 1]!, normals[3 * inside + 2]!],
+        t,
+      ),
+    );
+    const q = addScaled(
+      lerp(body.position(v), body.position(inside), t),
+      n,
+      ease[v] ?? ease[inside]!,
+    );
     // A corner past an edge is pulled back onto it, so the edge runs straight.
-    const edged: Vec3 = [
+    const straight: Vec3 = [
       Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve),
       Math.min(top, Math.max(bottom, q[1])),
       q[2],
     ];
-    const made = mesh.vertex(edged, [body.uvs[2 * v]!, body.uvs[2 * v + 1]!]);
-    // A corner pulled back onto an edge moves with the skin inside the edge: past a
-    // sleeveless top's armhole the skin is the arm's, and cloth on the chest that
-    // followed the arm would flap out over the shoulder when the arm comes down.
-    const from = within(v) ? v : inside;
-    mesh.setInfluences(
-      made,
-      body.joints.slice(4 * from, 4 * from + 4),
-      body.weights.slice(4 * from, 4 * from + 4),
+    const uv = lerp(
+      [body.uvs[2 * v]!, body.uvs[2 * v + 1]!, 0],
+      [body.uvs[2 * inside]!, body.uvs[2 * inside + 1]!, 0],
+      t,
     );
+    const made = mesh.vertex(straight, [uv[0], uv[1]]);
+    // A corner pulled back onto a straight edge moves with the skin inside the edge:
+    // past a sleeveless top's armhole the skin is the arm's, and cloth on the chest that
+    // followed the arm would flap out over the shoulder when the arm comes down. One
+    // moved along the skin to the neckline moves as the skin it was moved to.
+    if (within(v)) copyInfluences(mesh, made, body, [[v, 1]]);
+    else if (t > 0)
+      copyInfluences(mesh, made, body, [
+        [v, 1 - t],
+        [inside, t],
+      ]);
+    else copyInfluences(mesh, made, body, [[inside, 1]]);
     copy[v] = made;
     return made;
   };
@@ -77,4 +140,23 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     if (inside.length === 0 || corners.some((v) => ease[v] === null)) continue;
     mesh.triangle(...(corners.map((v) => vertexFor(v, inside[0]!)) as [number, number, number]));
   }
+}
+
+/** Gives `made` the body's influences of the given vertices, blended by the given shares. */
+function copyInfluences(
+  mesh: MeshBuilder,
+  made: number,
+  body: MeshBuilder,
+  from: readonly [vertex: number, share: number][],
+): void {
+  const total = new Map<number, number>();
+  for (const [v, share] of from) {
+    for (let k = 0; k < 4; k++) {
+      const joint = body.joints[4 * v + k]!;
+      const w = body.weights[4 * v + k]!;
+      if (w > 0) total.set(joint, (total.get(joint) ?? 0) + share * w);
+    }
+  }
+  const ranked = [...total].map(([joint, w]) => ({ joint, w })).sort((a, b) => b.w - a.w);
+  setNormalised(mesh, made, ranked.slice(0, 4));
 }
