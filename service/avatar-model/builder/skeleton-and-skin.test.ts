@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../model.js';
+import { boundaryLoops } from './body-stitch.js';
 import { PEOPLE, build, joint, mesh, styleId } from './test-support.js';
 
 /** Mixamo's hierarchy, written out here independently of the builder's table. */
@@ -139,13 +140,23 @@ describe.each(PEOPLE)('the skeleton and skin of %s', (person) => {
   it('skins the head and what it carries to the head, and shoes to the feet', async () => {
     const model = await build(person, DRESSED);
     const headIndex = model.joints.findIndex((j) => j.name === 'Head');
+    // The head's open edge on the neck is skinned as the body under it (neck-join.test.ts).
+    const head = mesh(model, 'Head');
+    const edge = new Set(boundaryLoops(head.indices).flat());
+    let onNeck = 0;
     for (const name of ['Head', 'GlassesFrame', 'GlassesLenses']) {
       const m = mesh(model, name);
       for (let v = 0; v < m.weights.length; v += 4) {
+        if (m === head && (m.joints[v] !== headIndex || m.weights[v] !== 1)) {
+          expect(edge.has(v / 4)).toBe(true);
+          onNeck++;
+          continue;
+        }
         expect(m.joints[v]).toBe(headIndex);
         expect(m.weights[v]).toBe(1);
       }
     }
+    expect(onNeck).toBeGreaterThan(12);
     // The eyeballs turn on their own bones, as Ready Player Me's do.
     const eyes = new Set(
       ['LeftEye', 'RightEye'].map((n) => model.joints.findIndex((j) => j.name === n)),
