@@ -160,19 +160,20 @@ function clipInside(
 
 /** Body triangles with a corner within the points' bounds, widened by the search margin. */
 function trianglesNear(body: MeshBuilder, points: readonly Vec3[]): number[] {
-  const lo = points.reduce<Vec3>(
-    (m, p) => [0, 1, 2].map((i) => Math.min(m[i]!, p[i]!)) as Vec3,
-    [Infinity, Infinity, Infinity],
-  );
-  const hi = points.reduce<Vec3>(
-    (m, p) => [0, 1, 2].map((i) => Math.max(m[i]!, p[i]!)) as Vec3,
-    [-Infinity, -Infinity, -Infinity],
-  );
-  const near = (q: Vec3) =>
-    [0, 1, 2].every((i) => q[i]! > lo[i]! - SEARCH_MARGIN && q[i]! < hi[i]! + SEARCH_MARGIN);
+  const lo = [0, 1, 2].map((i) => Math.min(...points.map((p) => p[i]!)) - SEARCH_MARGIN);
+  const hi = [0, 1, 2].map((i) => Math.max(...points.map((p) => p[i]!)) + SEARCH_MARGIN);
+  const pos = body.positions;
+  const near = (v: number) =>
+    pos[3 * v]! > lo[0]! &&
+    pos[3 * v]! < hi[0]! &&
+    pos[3 * v + 1]! > lo[1]! &&
+    pos[3 * v + 1]! < hi[1]! &&
+    pos[3 * v + 2]! > lo[2]! &&
+    pos[3 * v + 2]! < hi[2]!;
   const out: number[] = [];
-  for (let t = 0; t < body.indices.length; t += 3) {
-    if ([0, 1, 2].some((k) => near(body.position(body.indices[t + k]!)))) out.push(t / 3);
+  const idx = body.indices;
+  for (let t = 0; t < idx.length; t += 3) {
+    if (near(idx[t]!) || near(idx[t + 1]!) || near(idx[t + 2]!)) out.push(t / 3);
   }
   return out;
 }
@@ -184,9 +185,17 @@ function nearestOnBody(
 ): { point: Vec3; anchor: BodyAnchor } {
   let best: { point: Vec3; anchor: BodyAnchor } | undefined;
   let bestSq = Infinity;
+  const pos = body.positions;
   for (const t of triangles) {
+    const first = body.indices[3 * t]!;
+    // A triangle whose corner is beyond the margin cannot hold the nearest point: the edge
+    // lies within a few millimetres of the surface and the body's triangles are smaller.
+    const dx = pos[3 * first]! - p[0];
+    const dy = pos[3 * first + 1]! - p[1];
+    const dz = pos[3 * first + 2]! - p[2];
+    if (dx * dx + dy * dy + dz * dz > SEARCH_MARGIN * SEARCH_MARGIN) continue;
     const tri: [number, number, number] = [
-      body.indices[3 * t]!,
+      first,
       body.indices[3 * t + 1]!,
       body.indices[3 * t + 2]!,
     ];
