@@ -40,7 +40,8 @@ const SEARCH_MARGIN = 0.03;
  * per head vertex the body's signed distance (negative inside); vertices before
  * `keepBefore` (the face's landmarks, which the blend shapes index) are
  * never cut. Returns the cut head (vertex order kept, new vertices at the
- * end) and the seam, or null when the head does not reach the body.
+ * end) and the seam, or null when the head does not meet the body in one
+ * closed edge round the neck.
  */
 export function joinHeadToBody(
   head: MeshBuilder,
@@ -62,9 +63,9 @@ export function joinHeadToBody(
   const loops = boundaryLoops(cut.mesh.indices).filter((loop) =>
     loop.every((v) => cut.onSeam.has(v)),
   );
-  if (loops.length !== 1) {
-    throw new Error(`the head meets the neck in ${loops.length} seams, not one`);
-  }
+  // Not one edge round the neck (no head shape or body tried here gives that): rather than a
+  // torn head, the head stays closed and rigid, as it was before it was joined.
+  if (loops.length !== 1) return null;
   const vertices = loops[0]!;
   const candidates = trianglesNear(
     body,
