@@ -62,7 +62,10 @@ export interface HeadFrame {
   eyes: EyePlacement[];
   /** The head's outer surface, for laying things on it. */
   surface: HeadRadiusMap;
-  /** Where the head's open lower edge lies on the body's neck; null if the head does not reach it. */
+  /**
+   * Where the head's open lower edge lies on the body's neck (head vertex indices, positions
+   * before bone scaling, the body triangles under them); null if the head stayed closed.
+   */
   neck: NeckSeam | null;
 }
 
@@ -177,7 +180,8 @@ export async function buildHead(
   // Things laid on the head see it whole, as before it was opened at the neck.
   const headSurface = new HeadRadiusMap(add(shape.centre, offset), mesh);
   const joined = joinHeadToBody(mesh, body.mesh, neckDistance, FACE_LANDMARKS);
-  if (joined) parts[0] = { ...parts[0]!, mesh: joined.head };
+  const headPart = parts.findIndex((part) => part.mesh === mesh);
+  if (joined) parts[headPart] = { ...parts[headPart]!, mesh: joined.head };
   return {
     parts,
     frame: {
