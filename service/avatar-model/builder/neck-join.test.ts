@@ -160,6 +160,14 @@ function closedAndConnected(m: AvatarMesh): { open: number; pieces: number } {
   return { open: [...uses.values()].filter((n) => n !== 2).length, pieces: roots.size };
 }
 
+/** The built avatar with its one seam (failing the test when there is none), head and body. */
+async function joined(person: Person, change: Partial<StoredCustomization>) {
+  const model = await build(person, change);
+  const [seam] = seams(model);
+  expect(seam).toBeDefined();
+  return { model, seam: seam!, head: mesh(model, 'Head'), body: mesh(model, 'Body') };
+}
+
 describe.each(CASES)('the neck join of %s %j', (person, change) => {
   it('leaves the head one open edge on the body: a closed loop once round the neck', async () => {
     const model = await build(person, change);
@@ -185,13 +193,11 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
   }, 120_000);
 
   it('keeps that edge within 1 mm of the body in the rest, idle, walking and head-turned poses', async () => {
-    const model = await build(person, change);
-    const [seam] = seams(model);
-    expect(seam).toBeDefined();
+    const { model, seam } = await joined(person, change);
     const rest = mesh(model, 'Body');
     const triangles = trianglesNear(
       rest,
-      seam!.map((v) => at(mesh(model, 'Head'), v)),
+      seam.map((v) => at(mesh(model, 'Head'), v)),
       0.02,
     );
     const worst: Record<string, number> = {};
@@ -199,7 +205,7 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
       const posed = posedModel(model, resolvePose(model.joints, spec));
       const head = mesh(posed, 'Head');
       const body = mesh(posed, 'Body');
-      worst[name] = Math.max(...seam!.map((v) => nearest(body, triangles, at(head, v)).distance));
+      worst[name] = Math.max(...seam.map((v) => nearest(body, triangles, at(head, v)).distance));
     }
     for (const [name, distance] of Object.entries(worst)) {
       expect(distance, `${name}: ${(distance * 1000).toFixed(2)} mm`).toBeLessThan(ON_SURFACE);
@@ -207,31 +213,24 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
   }, 120_000);
 
   it('shades the edge with the body’s normal there, so the seam does not show', async () => {
-    const model = await build(person, change);
-    const [seam] = seams(model);
-    expect(seam).toBeDefined();
-    const head = mesh(model, 'Head');
-    const body = mesh(model, 'Body');
+    const { seam, head, body } = await joined(person, change);
     const triangles = trianglesNear(
       body,
-      seam!.map((v) => at(head, v)),
+      seam.map((v) => at(head, v)),
       0.02,
     );
-    for (const v of seam!) {
+    for (const v of seam) {
       const there = normalize(nearest(body, triangles, at(head, v)).normal);
       expect(dot(there, normalAt(head, v))).toBeGreaterThan(Math.cos((2 * Math.PI) / 180));
     }
   }, 120_000);
 
   it('keeps that edge still in every blend shape, as the body under it does not move', async () => {
-    const model = await build(person, change);
-    const [seam] = seams(model);
-    expect(seam).toBeDefined();
-    const head = mesh(model, 'Head');
+    const { seam, head } = await joined(person, change);
     expect(head.morphTargets?.length).toBe(52);
     for (const target of head.morphTargets!) {
       const moved = Math.max(
-        ...seam!.map((v) =>
+        ...seam.map((v) =>
           Math.hypot(
             target.positions[3 * v]!,
             target.positions[3 * v + 1]!,
@@ -249,12 +248,10 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
   }, 120_000);
 
   it('leaves no gap: the body’s neck above the seam stays inside the head in every pose', async () => {
-    const model = await build(person, change);
-    const [seam] = seams(model);
-    expect(seam).toBeDefined();
+    const { model, seam } = await joined(person, change);
     const hidden = hiddenNeck(
       model,
-      seam!.map((v) => at(mesh(model, 'Head'), v)),
+      seam.map((v) => at(mesh(model, 'Head'), v)),
     );
     expect(hidden.length).toBeGreaterThan(20);
     const headTriangles = mesh(model, 'Head').indices.length / 3;
@@ -276,11 +273,7 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
   }, 120_000);
 
   it('gives the head the body’s skin colour at the seam', async () => {
-    const model = await build(person, change);
-    const [seam] = seams(model);
-    expect(seam).toBeDefined();
-    const head = mesh(model, 'Head');
-    const body = mesh(model, 'Body');
+    const { seam, head, body } = await joined(person, change);
     const headImage = head.material.texture!;
     const bodyImage = body.material.texture!;
     const mean = (image: typeof headImage, texels: Iterable<number>) => {
@@ -298,7 +291,7 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
       const y = Math.min(headImage.height - 1, Math.floor(uvs[2 * v + 1]! * headImage.height));
       return y * headImage.width + x;
     };
-    const atSeam = mean(headImage, seam!.map(texelAt));
+    const atSeam = mean(headImage, seam.map(texelAt));
     const skin = mean(
       bodyImage,
       Array.from({ length: bodyImage.width * bodyImage.height }, (_, i) => i),
