@@ -29,6 +29,7 @@ const POSES: Record<string, PoseSpec> = {
 
 const CASES: [Person, Partial<StoredCustomization>][] = [
   ['person-a', {}],
+  ['person-a', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
   ['person-b', { body: 'body_1', age: '7-12' }],
   ['person-c', { body: 'body_4', bone_scale: { head: 0.5, arms: 0, chest: 0.5 } }],
 ];

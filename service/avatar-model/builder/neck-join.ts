@@ -2,7 +2,19 @@ import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
 import { MeshBuilder } from './mesh-builder.js';
 import { setNormalised } from './skin-weights.js';
-import { add, addScaled, dot, lerp, normalize, scale, sub, type Vec3 } from './vec3.js';
+import { boneIndex } from './skeleton.js';
+import {
+  add,
+  addScaled,
+  distance,
+  dot,
+  lerp,
+  normalize,
+  scale,
+  smoothstep,
+  sub,
+  type Vec3,
+} from './vec3.js';
 
 /** Where a point of the head's neck edge lies on the body: a body triangle and its barycentrics. */
 export interface BodyAnchor {
@@ -31,12 +43,20 @@ export interface NeckSeam {
 const SNAP = 0.0025;
 /** How far (m) around the seam's bounds body triangles are searched for the nearest point. */
 const SEARCH_MARGIN = 0.03;
+/**
+ * Over this distance (m) above the seam the head's skin weights pass from
+ * the seam's (the body's) to the Head bone's, so the head there deforms as
+ * the body's neck inside it does (under a smaller head's bone scale, say)
+ * and the neck cannot come out through it.
+ */
+const BAND = 0.03;
 
 /**
  * Cuts away the part of the head that lies inside the body (where the neck
  * runs up into it), so the head's lower edge lies on the body's neck: every
  * edge vertex is placed on the nearest body triangle and takes that point's
- * skin weights, so it follows the body's surface in any pose. `distance` is
+ * skin weights, so it follows the body's surface in any pose; the head's
+ * weights blend from those into the Head bone's over `BAND` above it. `distance` is
  * per head vertex the body's signed distance (negative inside); vertices before
  * `keepBefore` (the face's landmarks, which the blend shapes index) are
  * never cut. Returns the cut head (vertex order kept, new vertices at the
@@ -77,10 +97,42 @@ export function joinHeadToBody(
     setNormalised(cut.mesh, v, blendedInfluences(body, found.anchor));
     return found.anchor;
   });
+  blendTowardsSeam(cut.mesh, vertices);
   return {
     head: cut.mesh,
     seam: { vertices, ring: vertices.map((v) => cut.mesh.position(v)), anchors },
   };
+}
+
+/** Head vertices near the seam take the nearest seam vertex's weights, blended into the Head bone's. */
+function blendTowardsSeam(head: MeshBuilder, seam: readonly number[]): void {
+  const headJoint = boneIndex('Head');
+  const onSeam = new Set(seam);
+  const points = seam.map((v) => head.position(v));
+  for (let v = 0; v < head.vertexCount; v++) {
+    if (onSeam.has(v)) continue;
+    const p = head.position(v);
+    let nearest = 0;
+    let gap = Infinity;
+    points.forEach((q, k) => {
+      const d = distance(p, q);
+      if (d < gap) {
+        gap = d;
+        nearest = k;
+      }
+    });
+    if (gap >= BAND) continue;
+    const t = smoothstep(0, BAND, gap);
+    const s = seam[nearest]!;
+    const mixed = new Map<number, number>([[headJoint, t]]);
+    for (let k = 0; k < 4; k++) {
+      const w = head.weights[4 * s + k]! * (1 - t);
+      const j = head.joints[4 * s + k]!;
+      if (w > 0) mixed.set(j, (mixed.get(j) ?? 0) + w);
+    }
+    const ranked = [...mixed].map(([joint, w]) => ({ joint, w })).sort((a, b) => b.w - a.w);
+    setNormalised(head, v, ranked.slice(0, 4));
+  }
 }
 
 /**

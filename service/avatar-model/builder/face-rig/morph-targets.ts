@@ -1,4 +1,5 @@
 import type { AvatarJoint, AvatarMesh } from '../../model.js';
+import { boundaryLoops } from '../body-stitch.js';
 import { RADIUS_PER_WIDTH } from '../eyes.js';
 import { distance, smoothstep, sub, type Vec3 } from '../vec3.js';
 import { faceShapes, type EyeBall, type FaceShape } from './face-shapes.js';
@@ -153,15 +154,15 @@ function nearestLandmarks(
 }
 
 /**
- * Fades the carriers of head vertices near the ones skinned to bones below
- * the head (its edge on the neck), to nothing on them. By position, so
- * vertices repeated at one place (the face's rim) fade alike.
+ * Fades the carriers of head vertices near its open edge that is skinned to
+ * bones below the head (its edge on the neck), to nothing on it. By
+ * position, so vertices repeated at one place (the face's rim) fade alike.
  */
 function pinToBody(mesh: AvatarMesh, carriers: Carrier[], joints: readonly AvatarJoint[]): void {
   const head = joints.findIndex((j) => j.name === 'Head');
   const count = mesh.positions.length / 3;
   const pinned: Vec3[] = [];
-  for (let v = 0; v < count; v++) {
+  for (const v of new Set(boundaryLoops(mesh.indices).flat())) {
     for (let k = 0; k < 4; k++) {
       if (mesh.weights[4 * v + k]! > 0 && mesh.joints[4 * v + k] !== head) {
         pinned.push(vertex(mesh.positions, v));
