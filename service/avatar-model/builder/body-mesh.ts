@@ -20,6 +20,8 @@ export interface BodySurface {
   mesh: MeshBuilder;
   /** Per vertex of `mesh`. */
   regions: BodyRegion[];
+  /** The implicit surface `mesh` was polygonised from. */
+  field: BodyField;
 }
 
 /** Grid steps as fractions of stature: the trunk and limbs, and the hands (fine enough for fingers). */
@@ -66,7 +68,7 @@ export function bodySurface(plan: BodyPlan, p: Proportions, skeleton: Skeleton):
   const mesh = joinParts(parts);
   const regions = regionsOf(field, mesh);
   skinBody(mesh, field, skeleton);
-  return { mesh, regions };
+  return { mesh, regions, field };
 }
 
 function bounds(field: BodyField): { min: Vec3; max: Vec3 } {

@@ -1,5 +1,6 @@
 import type { BodyShape } from '../../../shared/api/index.js';
 import type { AgeGroup } from './body-shapes.js';
+import type { BodyField } from './body-field.js';
 import { bodySurface, type BodyRegion } from './body-mesh.js';
 import { bodyPlan, type BodyPlan } from './body-plan.js';
 import { skeletonFor } from './body-skeleton.js';
@@ -18,6 +19,8 @@ export interface BodyTemplate {
   body: MeshBuilder;
   /** Which tube of the plan each body vertex lies on, and where along it: garments are cut by these. */
   regions: BodyRegion[];
+  /** The body's signed distance field (negative inside), which `body` polygonises. */
+  field: BodyField;
 }
 
 const templates = new Map<string, BodyTemplate>();
@@ -30,7 +33,15 @@ export function bodyTemplate(body: BodyShape, age: AgeGroup): BodyTemplate {
   const skeleton = skeletonFor(proportions);
   const plan = bodyPlan(proportions);
   const surface = bodySurface(plan, proportions, skeleton);
-  const made = { key, proportions, skeleton, plan, body: surface.mesh, regions: surface.regions };
+  const made = {
+    key,
+    proportions,
+    skeleton,
+    plan,
+    body: surface.mesh,
+    regions: surface.regions,
+    field: surface.field,
+  };
   templates.set(key, made);
   return made;
 }

@@ -23,6 +23,7 @@ import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
 import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
+import { matchSeamNormals } from './neck-join.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
 import { correctSkin, skinToneCorrection } from './skin-tone.js';
@@ -56,6 +57,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     sampled,
     correction,
     c.eye_texture,
+    { mesh: template.body, field: template.field },
   );
   const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));
   const parts: Part[] = [
@@ -73,6 +75,10 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const meshes = parts
     .filter((p) => p.mesh.triangleCount > 0)
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
+  const headMesh = meshes.find((m) => m.name === 'Head');
+  const bodyMesh = meshes.find((m) => m.name === 'Body');
+  if (head.frame.neck && headMesh && bodyMesh)
+    matchSeamNormals(headMesh, bodyMesh, head.frame.neck);
   const joints = toAvatarJoints(
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );

@@ -22,9 +22,10 @@ import {
 const PERSON: Person = 'person-a';
 
 const stature = (m: AvatarModel) => bounds(m.meshes).max[1];
+/** Crown to chin (landmark 152): below the chin the head's edge follows the neck, not the head. */
 const headHeight = (m: AvatarModel) => {
-  const b = bounds(mesh(m, 'Head'));
-  return b.max[1] - b.min[1];
+  const head = mesh(m, 'Head');
+  return bounds(head).max[1] - head.positions[3 * 152 + 1]!;
 };
 const material = (m: AvatarModel, meshName: string) => mesh(m, meshName).material;
 const sameGeometry = (a: AvatarModel, b: AvatarModel, name: string) =>

@@ -25,6 +25,9 @@ import { depthScale } from './affine-camera.js';
 import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
+import { joinHeadToBody, type NeckSeam } from './neck-join.js';
+import type { BodyField } from './body-field.js';
+import { FACE_LANDMARKS } from './face-rig/morph-targets.js';
 
 /** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
 export const HEAD_ATLAS_SIZES = [1024, 2048] as const;
@@ -59,6 +62,17 @@ export interface HeadFrame {
   eyes: EyePlacement[];
   /** The head's outer surface, for laying things on it. */
   surface: HeadRadiusMap;
+  /**
+   * Where the head's open lower edge lies on the body's neck (head vertex indices, positions
+   * before bone scaling, the body triangles under them); null if the head stayed closed.
+   */
+  neck: NeckSeam | null;
+}
+
+/** The body the head is joined to: its skin (model space, skinned) and its signed distance. */
+export interface NeckBody {
+  mesh: MeshBuilder;
+  field: BodyField;
 }
 
 export interface HeadBuild {
@@ -74,6 +88,7 @@ export async function buildHead(
   skinTone: Rgb,
   skinCorrection: number,
   eyeColour: EyeTexture,
+  body: NeckBody,
 ): Promise<HeadBuild> {
   const frontal = analysis.photos['image-frontal'];
   const face = frontal.faces[0];
@@ -117,20 +132,24 @@ export async function buildHead(
     rim: surface.rim,
   });
   const mesh = buildHeadMesh(points, face.mesh, surface, shape);
-  const texture = await headTexture(
-    mesh,
-    views,
-    skinTone,
-    skinCorrection,
-    headAtlasSize(faceHeightPixels(face.mesh)),
-  );
-
   const chin = points[152]!;
   const offset: Vec3 = [
     0,
     proportions.chinY - chin[1],
     neckZ(proportions) + 0.012 - shape.centre[2],
   ];
+  // How far each head vertex is from the body's skin: where the neck runs into the head.
+  const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
+    body.field.at(add(mesh.position(v), offset)),
+  );
+  const texture = await headTexture(
+    mesh,
+    views,
+    skinTone,
+    skinCorrection,
+    headAtlasSize(faceHeightPixels(face.mesh)),
+    neckDistance,
+  );
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
   const ears = await buildEars(
@@ -158,6 +177,11 @@ export async function buildHead(
     if (eyeParts.includes(part)) skinToEyes(part.mesh);
     else skinRigid(part.mesh, 0, 'Head');
   }
+  // Things laid on the head see it whole, as before it was opened at the neck.
+  const headSurface = new HeadRadiusMap(add(shape.centre, offset), mesh);
+  const joined = joinHeadToBody(mesh, body.mesh, neckDistance, FACE_LANDMARKS);
+  const headPart = parts.findIndex((part) => part.mesh === mesh);
+  if (joined) parts[headPart] = { ...parts[headPart]!, mesh: joined.head };
   return {
     parts,
     frame: {
@@ -165,7 +189,8 @@ export async function buildHead(
       shape,
       points: points.map((p) => add(p, offset)),
       rim: surface.rim.map((i) => add(points[i]!, offset)),
-      surface: new HeadRadiusMap(add(shape.centre, offset), mesh),
+      surface: headSurface,
+      neck: joined?.seam ?? null,
       eyes: eyes.map((e) => ({ centre: add(e.centre, offset), radius: e.radius })),
     },
   };
@@ -177,10 +202,11 @@ async function headTexture(
   skinTone: Rgb,
   correction: number,
   size: number,
+  neckDistance: readonly number[],
 ) {
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size);
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance);
   correctImage(rgb, correction);
   return jpegTexture(rgb, size, size);
 }

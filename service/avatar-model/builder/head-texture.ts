@@ -14,6 +14,12 @@ const GRAZING: [number, number] = [0.08, 0.3];
 const PAD = 0.9;
 /** Views with less share than this in a texel are not sampled there. */
 const MIN_SHARE = 0.02;
+/**
+ * Over this distance (m) above where the head meets the body, the photos'
+ * colours give way to the fallback skin colour, which is the body's: no
+ * step in tone shows at the seam.
+ */
+const SEAM_BAND = 0.03;
 
 /**
  * Per vertex: how much each photo contributes (softmax over how squarely the
@@ -59,7 +65,10 @@ function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly
  * triangle is looked up in the photos that face that part of the head,
  * blended by how squarely each photo sees it. So the face comes from the
  * frontal photo and the cheeks, ears and sides of the head from the side
- * photos; what no photo sees (the back of the head) gets `fallback`.
+ * photos; what no photo sees (the back of the head) gets `fallback`. With
+ * `seamDistance` (per vertex, how far it is from the body's surface, negative
+ * inside), the photos fade out towards the seam with the body, which gets
+ * exactly `fallback`.
  *
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
@@ -70,6 +79,7 @@ export function bakeHeadTexture(
   views: readonly PhotoView[],
   fallback: Rgb,
   size: number,
+  seamDistance?: ArrayLike<number>,
 ): Uint8Array {
   const out = new Uint8Array(size * size * 3);
   for (let i = 0; i < size * size; i++) out.set(fallback, 3 * i);
@@ -77,8 +87,10 @@ export function bakeHeadTexture(
   const { share, xy, coverage } = vertexSamples(mesh, normals, views);
   const uv = mesh.uvs;
   const idx = mesh.indices;
-  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x and crop y.
-  const planes = new Float64Array((1 + nv * 3) * 3);
+  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x and crop y,
+  // then of the distance from the seam.
+  const seamSlot = 1 + nv * 3;
+  const planes = new Float64Array((seamSlot + 1) * 3);
   const active: number[] = [];
   const sample: Rgb = [0, 0, 0];
 
@@ -112,6 +124,7 @@ export function bakeHeadTexture(
       planes[slot * 3 + 2] = (fa - fc) * waY + (fb - fc) * wbY;
     };
     toPlane(coverage[a]!, coverage[b]!, coverage[c]!, 0);
+    if (seamDistance) toPlane(seamDistance[a]!, seamDistance[b]!, seamDistance[c]!, seamSlot);
     active.length = 0;
     for (let k = 0; k < nv; k++) {
       const sa = share[a * nv + k]!;
@@ -140,7 +153,15 @@ export function bakeHeadTexture(
         const wb = wbC + wbX * x + wbY * y;
         const wc = 1 - wa - wb;
         if (wa * ha < -PAD || wb * hb < -PAD || wc * hc < -PAD) continue;
-        const cover = Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
+        // The distance is interpolated, not its fade, so the fade is 0 exactly where the seam cuts.
+        const fade = seamDistance
+          ? smoothstep(
+              0,
+              SEAM_BAND,
+              planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
+            )
+          : 1;
+        const cover = fade * Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
         if (cover <= 0.001) continue;
         let r = 0;
         let g = 0;

@@ -1,4 +1,5 @@
 import type { AvatarJoint, AvatarMesh } from '../../model.js';
+import { boundaryLoops } from '../body-stitch.js';
 import { RADIUS_PER_WIDTH } from '../eyes.js';
 import { distance, smoothstep, sub, type Vec3 } from '../vec3.js';
 import { faceShapes, type EyeBall, type FaceShape } from './face-shapes.js';
@@ -35,6 +36,11 @@ const RULES: Record<string, FollowRule> = {
 
 /** Nearest landmarks used to carry their motion to a vertex that is not one. */
 const NEIGHBOURS = 4;
+/**
+ * Over this distance (m) from the head's edge on the neck the shapes fade
+ * out: that edge is skinned with the body and lies on it, so it must not move.
+ */
+const SEAM_FADE = 0.02;
 
 /**
  * Gives the face's meshes ARKit's 52 blend shapes as morph targets: the
@@ -60,6 +66,7 @@ export function addFaceMorphTargets(meshes: AvatarMesh[], joints: readonly Avata
     if (!rule) continue;
     const count = mesh.positions.length / 3;
     const carriers = rule.fade ? nearestLandmarks(mesh, landmarks, mesh === head, rule.fade) : null;
+    if (carriers && mesh === head) pinToBody(mesh, carriers, joints);
     const targets = [];
     for (const shape of shapes) {
       const offsets = new Float32Array(count * 3);
@@ -144,6 +151,33 @@ function nearestLandmarks(
     });
   }
   return carriers;
+}
+
+/**
+ * Fades the carriers of head vertices near its open edge that is skinned to
+ * bones below the head (its edge on the neck), to nothing on it. By
+ * position, so vertices repeated at one place (the face's rim) fade alike.
+ */
+function pinToBody(mesh: AvatarMesh, carriers: Carrier[], joints: readonly AvatarJoint[]): void {
+  const head = joints.findIndex((j) => j.name === 'Head');
+  const count = mesh.positions.length / 3;
+  const pinned: Vec3[] = [];
+  for (const v of new Set(boundaryLoops(mesh.indices).flat())) {
+    for (let k = 0; k < 4; k++) {
+      if (mesh.weights[4 * v + k]! > 0 && mesh.joints[4 * v + k] !== head) {
+        pinned.push(vertex(mesh.positions, v));
+        break;
+      }
+    }
+  }
+  if (pinned.length === 0) return;
+  for (let v = 0; v < count; v++) {
+    const p = vertex(mesh.positions, v);
+    let nearest = Infinity;
+    for (const q of pinned) nearest = Math.min(nearest, distance(p, q));
+    const keep = smoothstep(0, SEAM_FADE, nearest);
+    if (keep < 1) carriers[v]!.weights = carriers[v]!.weights.map((w) => w * keep);
+  }
 }
 
 function addOffset(

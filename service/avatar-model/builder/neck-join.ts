@@ -1,0 +1,338 @@
+import type { AvatarMesh } from '../model.js';
+import { boundaryLoops } from './body-stitch.js';
+import { MeshBuilder } from './mesh-builder.js';
+import { setNormalised } from './skin-weights.js';
+import { boneIndex } from './skeleton.js';
+import {
+  add,
+  addScaled,
+  distance,
+  dot,
+  lerp,
+  normalize,
+  scale,
+  smoothstep,
+  sub,
+  type Vec3,
+} from './vec3.js';
+
+/** Where a point of the head's neck edge lies on the body: a body triangle and its barycentrics. */
+export interface BodyAnchor {
+  triangle: [number, number, number];
+  barycentric: Vec3;
+}
+
+/**
+ * Where the head meets the body (Ready Player Me's and Avaturn's seam): the
+ * head mesh's open lower edge, lying on the body's neck. The body runs on,
+ * closed, inside the head above it.
+ */
+export interface NeckSeam {
+  /** The head's vertices along the seam, in loop order. */
+  vertices: number[];
+  /** Their positions, model space. */
+  ring: Vec3[];
+  /** Per seam vertex, the body triangle it lies on. */
+  anchors: BodyAnchor[];
+}
+
+/**
+ * Head vertices nearer the body's surface than this (m) are moved onto it
+ * instead of being cut near: a cut that close would leave sliver triangles.
+ */
+const SNAP = 0.0025;
+/** How far (m) around the seam's bounds body triangles are searched for the nearest point. */
+const SEARCH_MARGIN = 0.03;
+/**
+ * Over this distance (m) above the seam the head's skin weights pass from
+ * the seam's (the body's) to the Head bone's, so the head there deforms as
+ * the body's neck inside it does (under a smaller head's bone scale, say)
+ * and the neck cannot come out through it.
+ */
+const BAND = 0.03;
+
+/**
+ * Cuts away the part of the head that lies inside the body (where the neck
+ * runs up into it), so the head's lower edge lies on the body's neck: every
+ * edge vertex is placed on the nearest body triangle and takes that point's
+ * skin weights, so it follows the body's surface in any pose; the head's
+ * weights blend from those into the Head bone's over `BAND` above it. `distance` is
+ * per head vertex the body's signed distance (negative inside); vertices before
+ * `keepBefore` (the face's landmarks, which the blend shapes index) are
+ * never cut. Returns the cut head (vertex order kept, new vertices at the
+ * end) and the seam, or null when the head does not meet the body in one
+ * closed edge round the neck.
+ */
+export function joinHeadToBody(
+  head: MeshBuilder,
+  body: MeshBuilder,
+  distance: readonly number[],
+  keepBefore: number,
+): { head: MeshBuilder; seam: NeckSeam } | null {
+  const signed = distance.map((s, v) => (v < keepBefore ? Math.max(s, 2 * SNAP) : s));
+  if (!signed.some((s) => s < 0)) return null;
+  const snapped = new Set<number>();
+  for (let t = 0; t < head.indices.length; t += 3) {
+    const tri = [head.indices[t]!, head.indices[t + 1]!, head.indices[t + 2]!];
+    if (!tri.some((v) => signed[v]! < 0)) continue;
+    for (const v of tri) if (signed[v]! >= 0 && signed[v]! < SNAP) snapped.add(v);
+  }
+  for (const v of snapped) signed[v] = 0;
+
+  const cut = clipInside(head, signed, keepBefore);
+  const loops = boundaryLoops(cut.mesh.indices).filter((loop) =>
+    loop.every((v) => cut.onSeam.has(v)),
+  );
+  // Not one edge round the neck (no head shape or body tried here gives that): rather than a
+  // torn head, the head stays closed and rigid, as it was before it was joined.
+  if (loops.length !== 1) return null;
+  const vertices = loops[0]!;
+  const candidates = trianglesNear(
+    body,
+    vertices.map((v) => cut.mesh.position(v)),
+  );
+  const anchors = vertices.map((v) => {
+    const found = nearestOnBody(cut.mesh.position(v), body, candidates);
+    cut.mesh.setPosition(v, found.point);
+    setNormalised(cut.mesh, v, blendedInfluences(body, found.anchor));
+    return found.anchor;
+  });
+  blendTowardsSeam(cut.mesh, vertices);
+  return {
+    head: cut.mesh,
+    seam: { vertices, ring: vertices.map((v) => cut.mesh.position(v)), anchors },
+  };
+}
+
+/** Head vertices near the seam take the nearest seam vertex's weights, blended into the Head bone's. */
+function blendTowardsSeam(head: MeshBuilder, seam: readonly number[]): void {
+  const headJoint = boneIndex('Head');
+  const onSeam = new Set(seam);
+  const points = seam.map((v) => head.position(v));
+  for (let v = 0; v < head.vertexCount; v++) {
+    if (onSeam.has(v)) continue;
+    const p = head.position(v);
+    let nearest = 0;
+    let gap = Infinity;
+    points.forEach((q, k) => {
+      const d = distance(p, q);
+      if (d < gap) {
+        gap = d;
+        nearest = k;
+      }
+    });
+    if (gap >= BAND) continue;
+    const t = smoothstep(0, BAND, gap);
+    const s = seam[nearest]!;
+    const mixed = new Map<number, number>([[headJoint, t]]);
+    for (let k = 0; k < 4; k++) {
+      const w = head.weights[4 * s + k]! * (1 - t);
+      const j = head.joints[4 * s + k]!;
+      if (w > 0) mixed.set(j, (mixed.get(j) ?? 0) + w);
+    }
+    const ranked = [...mixed].map(([joint, w]) => ({ joint, w })).sort((a, b) => b.w - a.w);
+    setNormalised(head, v, ranked.slice(0, 4));
+  }
+}
+
+/**
+ * The head without its triangles' parts where `signed` < 0: triangles that
+ * straddle the surface are clipped at the crossing (its position and UV
+ * interpolated along the edge). Vertices no kept triangle uses are dropped,
+ * except the first `keepBefore`; the others keep their order.
+ */
+function clipInside(
+  head: MeshBuilder,
+  signed: readonly number[],
+  keepBefore: number,
+): { mesh: MeshBuilder; onSeam: Set<number> } {
+  const uv = (v: number): [number, number] => [head.uvs[2 * v]!, head.uvs[2 * v + 1]!];
+  const crossings = new Map<string, number>();
+  const extra: { position: Vec3; uv: [number, number] }[] = [];
+  // Indices into the head; crossings get ids from head.vertexCount on.
+  const crossing = (a: number, b: number): number => {
+    const key = a < b ? `${a},${b}` : `${b},${a}`;
+    const known = crossings.get(key);
+    if (known !== undefined) return known;
+    const t = signed[a]! / (signed[a]! - signed[b]!);
+    const [ua, ub] = [uv(a), uv(b)];
+    extra.push({
+      position: lerp(head.position(a), head.position(b), t),
+      uv: [ua[0] + (ub[0] - ua[0]) * t, ua[1] + (ub[1] - ua[1]) * t],
+    });
+    const id = head.vertexCount + extra.length - 1;
+    crossings.set(key, id);
+    return id;
+  };
+  const kept: number[] = [];
+  for (let t = 0; t < head.indices.length; t += 3) {
+    const tri = [head.indices[t]!, head.indices[t + 1]!, head.indices[t + 2]!];
+    const polygon: number[] = [];
+    for (let e = 0; e < 3; e++) {
+      const a = tri[e]!;
+      const b = tri[(e + 1) % 3]!;
+      if (signed[a]! >= 0) polygon.push(a);
+      if ((signed[a]! > 0 && signed[b]! < 0) || (signed[a]! < 0 && signed[b]! > 0)) {
+        polygon.push(crossing(a, b));
+      }
+    }
+    // A piece with nothing strictly outside lies on the surface: it is not kept.
+    if (polygon.length < 3 || !polygon.some((v) => v >= head.vertexCount || signed[v]! > 0)) {
+      continue;
+    }
+    for (let k = 1; k + 1 < polygon.length; k++)
+      kept.push(polygon[0]!, polygon[k]!, polygon[k + 1]!);
+  }
+
+  const used = new Set(kept);
+  const mesh = new MeshBuilder();
+  const renumber = new Map<number, number>();
+  const onSeam = new Set<number>();
+  for (let v = 0; v < head.vertexCount + extra.length; v++) {
+    if (!used.has(v) && v >= keepBefore) continue;
+    const original = v < head.vertexCount;
+    const id = original
+      ? mesh.vertex(head.position(v), uv(v))
+      : mesh.vertex(extra[v - head.vertexCount]!.position, extra[v - head.vertexCount]!.uv);
+    if (original) {
+      const k = 4 * v;
+      mesh.setInfluences(id, head.joints.slice(k, k + 4), head.weights.slice(k, k + 4));
+    }
+    if (!original || signed[v] === 0) onSeam.add(id);
+    renumber.set(v, id);
+  }
+  for (let k = 0; k < kept.length; k += 3) {
+    mesh.triangle(
+      renumber.get(kept[k]!)!,
+      renumber.get(kept[k + 1]!)!,
+      renumber.get(kept[k + 2]!)!,
+    );
+  }
+  return { mesh, onSeam };
+}
+
+/** Body triangles with a corner within the points' bounds, widened by the search margin. */
+function trianglesNear(body: MeshBuilder, points: readonly Vec3[]): number[] {
+  const lo = [0, 1, 2].map((i) => Math.min(...points.map((p) => p[i]!)) - SEARCH_MARGIN);
+  const hi = [0, 1, 2].map((i) => Math.max(...points.map((p) => p[i]!)) + SEARCH_MARGIN);
+  const pos = body.positions;
+  const near = (v: number) =>
+    pos[3 * v]! > lo[0]! &&
+    pos[3 * v]! < hi[0]! &&
+    pos[3 * v + 1]! > lo[1]! &&
+    pos[3 * v + 1]! < hi[1]! &&
+    pos[3 * v + 2]! > lo[2]! &&
+    pos[3 * v + 2]! < hi[2]!;
+  const out: number[] = [];
+  const idx = body.indices;
+  for (let t = 0; t < idx.length; t += 3) {
+    if (near(idx[t]!) || near(idx[t + 1]!) || near(idx[t + 2]!)) out.push(t / 3);
+  }
+  return out;
+}
+
+function nearestOnBody(
+  p: Vec3,
+  body: MeshBuilder,
+  triangles: readonly number[],
+): { point: Vec3; anchor: BodyAnchor } {
+  let best: { point: Vec3; anchor: BodyAnchor } | undefined;
+  let bestSq = Infinity;
+  const pos = body.positions;
+  for (const t of triangles) {
+    const first = body.indices[3 * t]!;
+    // A triangle whose corner is beyond the margin cannot hold the nearest point: the edge
+    // lies within a few millimetres of the surface and the body's triangles are smaller.
+    const dx = pos[3 * first]! - p[0];
+    const dy = pos[3 * first + 1]! - p[1];
+    const dz = pos[3 * first + 2]! - p[2];
+    if (dx * dx + dy * dy + dz * dz > SEARCH_MARGIN * SEARCH_MARGIN) continue;
+    const tri: [number, number, number] = [
+      first,
+      body.indices[3 * t + 1]!,
+      body.indices[3 * t + 2]!,
+    ];
+    const [a, b, c] = tri.map((v) => body.position(v)) as [Vec3, Vec3, Vec3];
+    const barycentric = closestOnTriangle(p, a, b, c);
+    const point = add(
+      add(scale(a, barycentric[0]), scale(b, barycentric[1])),
+      scale(c, barycentric[2]),
+    );
+    const d = sub(point, p);
+    if (dot(d, d) < bestSq) {
+      bestSq = dot(d, d);
+      best = { point, anchor: { triangle: tri, barycentric } };
+    }
+  }
+  if (!best) throw new Error('no body surface near the head’s lower edge');
+  return best;
+}
+
+/** Barycentric coordinates of the point of triangle abc nearest p (Ericson, Real-Time Collision Detection 5.1.5). */
+export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
+  const ab = sub(b, a);
+  const ac = sub(c, a);
+  const ap = sub(p, a);
+  const d1 = dot(ab, ap);
+  const d2 = dot(ac, ap);
+  if (d1 <= 0 && d2 <= 0) return [1, 0, 0];
+  const bp = sub(p, b);
+  const d3 = dot(ab, bp);
+  const d4 = dot(ac, bp);
+  if (d3 >= 0 && d4 <= d3) return [0, 1, 0];
+  const vc = d1 * d4 - d3 * d2;
+  if (vc <= 0 && d1 >= 0 && d3 <= 0) {
+    const v = d1 / (d1 - d3);
+    return [1 - v, v, 0];
+  }
+  const cp = sub(p, c);
+  const d5 = dot(ab, cp);
+  const d6 = dot(ac, cp);
+  if (d6 >= 0 && d5 <= d6) return [0, 0, 1];
+  const vb = d5 * d2 - d1 * d6;
+  if (vb <= 0 && d2 >= 0 && d6 <= 0) {
+    const w = d2 / (d2 - d6);
+    return [1 - w, 0, w];
+  }
+  const va = d3 * d6 - d5 * d4;
+  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
+    const w = (d4 - d3) / (d4 - d3 + (d5 - d6));
+    return [0, 1 - w, w];
+  }
+  const denom = 1 / (va + vb + vc);
+  const v = vb * denom;
+  const w = vc * denom;
+  return [1 - v - w, v, w];
+}
+
+/** The body's skin influences at a point of one of its triangles, blended by barycentrics. */
+function blendedInfluences(body: MeshBuilder, anchor: BodyAnchor): { joint: number; w: number }[] {
+  const total = new Map<number, number>();
+  anchor.triangle.forEach((v, corner) => {
+    for (let k = 0; k < 4; k++) {
+      const w = body.weights[4 * v + k]! * anchor.barycentric[corner]!;
+      if (w > 0) total.set(body.joints[4 * v + k]!, (total.get(body.joints[4 * v + k]!) ?? 0) + w);
+    }
+  });
+  return [...total]
+    .map(([joint, w]) => ({ joint, w }))
+    .sort((a, b) => b.w - a.w)
+    .slice(0, 4);
+}
+
+/**
+ * Gives the head's seam vertices the body's normal where they lie, so the
+ * two meshes shade as one surface across the seam. Works on the finished
+ * meshes, whose normals are final.
+ */
+export function matchSeamNormals(head: AvatarMesh, body: AvatarMesh, seam: NeckSeam): void {
+  seam.vertices.forEach((v, k) => {
+    const { triangle, barycentric } = seam.anchors[k]!;
+    let n: Vec3 = [0, 0, 0];
+    triangle.forEach((b, corner) => {
+      const bn: Vec3 = [body.normals[3 * b]!, body.normals[3 * b + 1]!, body.normals[3 * b + 2]!];
+      n = addScaled(n, bn, barycentric[corner]!);
+    });
+    head.normals.set(normalize(n), 3 * v);
+  });
+}
