@@ -44,11 +44,18 @@ export async function buildEars(
     const bottom = seen?.bottom ?? points[2]![1] - 0.04 * faceHeight;
     const height = top - bottom;
     const width = 0.5 * height;
+    const zAt = (y: number) => edge[2] - 0.13 * faceHeight - (y - bottom) * Math.tan(TILT);
+    // The rim's reach at mid-height: there the ear stands out most in the frontal photo.
+    const middle = bottom + height / 2;
+    const middleReach = width * Math.sin(Math.PI * 0.54) ** 0.5 * 0.85;
     const protrusion = seen
       ? Math.asin(
           Math.min(
             Math.sin(MAX_PROTRUSION),
-            Math.max(Math.sin(MIN_PROTRUSION), seen.standsOut / width),
+            Math.max(
+              Math.sin(MIN_PROTRUSION),
+              (seen.outer - halfWidth(middle, zAt(middle)) * 0.97) / middleReach,
+            ),
           ),
         )
       : PROTRUSION;
@@ -61,7 +68,7 @@ export async function buildEars(
         width * Math.sin(Math.PI * Math.min(1, 0.08 + 0.92 * v)) ** 0.5 * (0.7 + 0.3 * v);
       const y = bottom + height * v;
       // Leaning back: higher parts of the ear sit further back.
-      const z0 = edge[2] - 0.13 * faceHeight - (y - bottom) * Math.tan(TILT);
+      const z0 = zAt(y);
       const x0 = side * halfWidth(y, z0) * 0.97;
       const row: Vec3[] = [];
       for (let c = 0; c <= COLUMNS; c++) {
@@ -125,8 +132,8 @@ const SCAN_STEP = 0.001;
 export interface SeenEar {
   top: number;
   bottom: number;
-  /** How far its outer edge stands outside the skull, sideways. */
-  standsOut: number;
+  /** How far its outer edge is from the midplane, sideways. */
+  outer: number;
 }
 
 /**
@@ -153,7 +160,7 @@ export function measureEar(
     const [x, y] = project(frontal.camera, p);
     return [(x - frontal.originX) * frontal.scale, (y - frontal.originY) * frontal.scale];
   };
-  let run: { top: number; bottom: number; standsOut: number } | null = null;
+  let run: SeenEar | null = null;
   let best: SeenEar | null = null;
   const close = () => {
     if (run && run.top - run.bottom > (best ? best.top - best.bottom : 0)) best = run;
@@ -176,9 +183,9 @@ export function measureEar(
       reach = (x - sx) / step / 1000;
     }
     if (reach > EAR_EXCESS) {
-      run ??= { top: y, bottom: y, standsOut: 0 };
+      run ??= { top: y, bottom: y, outer: 0 };
       run.bottom = y;
-      run.standsOut = Math.max(run.standsOut, reach);
+      run.outer = Math.max(run.outer, skull + reach);
     } else close();
   }
   close();
