@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { project, towardCamera, type AffineCamera } from './affine-camera.js';
+import { project, type AffineCamera } from './affine-camera.js';
 import { canonicalFace, faceSurface } from './face-landmarks.js';
 import { buildHeadMesh } from './head-mesh.js';
 import { fitHead, skullRadius, type HeadShape } from './head-shape.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
 import type { PhotoView } from './photo-views.js';
-import { analysisOf, topology } from './test-support.js';
+import { analysisOf, syntheticView, topology } from './test-support.js';
 
 const SIZE = 600;
 const SUBJECT = [196, 140, 112];
@@ -53,19 +53,7 @@ function photograph(name: string, cam: AffineCamera, shape: HeadShape): PhotoVie
       }
     }
   }
-  return {
-    name,
-    rgb,
-    width: SIZE,
-    height: SIZE,
-    originX: 0,
-    originY: 0,
-    scale: 1,
-    camera: cam,
-    toward: towardCamera(cam),
-    gain: [1, 1, 1],
-    subject: null,
-  };
+  return syntheticView(name, rgb, SIZE, cam);
 }
 
 describe('the skull fitted to the photos', () => {
