@@ -21,6 +21,7 @@ import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
+import { fitNeck } from './neck-fit.js';
 import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import type { Part } from './part.js';
@@ -61,7 +62,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const parts: Part[] = [
     {
       name: 'Body',
-      mesh: template.body,
+      mesh: fitNeck(template.body, template.proportions, head.frame.neck),
       material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,

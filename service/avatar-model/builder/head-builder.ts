@@ -19,6 +19,7 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
+import { measureNeck, type NeckSize } from './head-neck.js';
 import { seenHairColour } from './head-hair.js';
 import { fitSkullToPhotos, matchSeriesScale, type FaceSpan } from './head-silhouette.js';
 import { depthScale } from './affine-camera.js';
@@ -38,6 +39,9 @@ export function headAtlasSize(faceHeightPixels: number): number {
   const needed = faceHeightPixels / (ATLAS_LAYOUT.face.bottom - ATLAS_LAYOUT.face.top);
   return HEAD_ATLAS_SIZES.find((size) => size >= needed) ?? HEAD_ATLAS_SIZES.at(-1)!;
 }
+
+/** The skull's centre sits this far (metres) in front of the body's neck axis. */
+const NECK_BEHIND_CENTRE = 0.012;
 
 export interface HeadPhotos {
   frontal: Uint8Array;
@@ -59,6 +63,8 @@ export interface HeadFrame {
   eyes: EyePlacement[];
   /** The head's outer surface, for laying things on it. */
   surface: HeadRadiusMap;
+  /** The neck's size as the photos' outlines under the chin show it, when they do. */
+  neck: NeckSize | null;
 }
 
 export interface HeadBuild {
@@ -129,7 +135,7 @@ export async function buildHead(
   const offset: Vec3 = [
     0,
     proportions.chinY - chin[1],
-    neckZ(proportions) + 0.012 - shape.centre[2],
+    neckZ(proportions) + NECK_BEHIND_CENTRE - shape.centre[2],
   ];
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
@@ -167,6 +173,13 @@ export async function buildHead(
       rim: surface.rim.map((i) => add(points[i]!, offset)),
       surface: new HeadRadiusMap(add(shape.centre, offset), mesh),
       eyes: eyes.map((e) => ({ centre: add(e.centre, offset), radius: e.radius })),
+      // The body's neck axis, moved back into the canonical frame the photos' cameras know.
+      neck: measureNeck(
+        points,
+        views,
+        [0, 0, shape.centre[2] - NECK_BEHIND_CENTRE],
+        proportions.neckRadius,
+      ),
     },
   };
 }
