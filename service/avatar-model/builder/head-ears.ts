@@ -19,9 +19,11 @@ const TILT = (15 * Math.PI) / 180;
 
 /**
  * Both ears as real geometry: a cupped shell with a rolled rim, attached to
- * the skull just behind the face's edge, from eyebrow height to the base of
- * the nose as ears are, and textured from the side photo that sees each ear
- * best (the photo crop itself, projected with that photo's camera).
+ * the skull behind the face's edge where the turned photo that sees that
+ * side shows the ear, as tall and as long as it shows it, standing out as
+ * far as the frontal outline shows (from eyebrow height to the base of the
+ * nose, as ears are, when no photo shows it), and textured from that turned
+ * photo (the crop itself, projected with its levelled camera).
  * Canonical frame, before the head is moved into place.
  */
 export async function buildEars(
