@@ -132,9 +132,12 @@ export async function buildEars(
       }
       rows.push(row);
     }
+    // The shell shows the photographed ear, wherever the frontal outline centred it.
+    const textureShift =
+      profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
     const uvOf = (p: Vec3): [number, number] => {
       if (!view) return [0, 0];
-      const [px, py] = project(view.camera, p);
+      const [px, py] = project(view.camera, [p[0], p[1] + textureShift, p[2]]);
       return [
         Math.min(1, Math.max(0, ((px - view.originX) * view.scale) / view.width)),
         Math.min(1, Math.max(0, ((py - view.originY) * view.scale) / view.height)),
