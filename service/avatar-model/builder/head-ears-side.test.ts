@@ -111,9 +111,12 @@ describe('the ear in a turned photo', () => {
     expect(bigger.top - bigger.bottom - (base.top - base.bottom)).toBeCloseTo(0.012, 2);
   });
 
-  it('finds nothing on a smooth head, or on the side the photo does not see', () => {
+  it('finds nothing on a smooth head, in a patch too small for an ear, or under hair', () => {
     expect(findEarInSidePhoto(points, photo(null), 1)).toBeNull();
     expect(findEarInSidePhoto(points, photo({ ...ear, top: 0.0, bottom: -0.01 }), 1)).toBeNull();
+    // Hair: detail from above the window's top down over where the ear's upper part would be.
+    const hair = { top: 0.14, bottom: 0.015, front: ear.front, back: ear.back };
+    expect(findEarInSidePhoto(points, photo(hair), 1)).toBeNull();
   });
 });
 

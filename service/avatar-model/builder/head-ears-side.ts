@@ -119,7 +119,9 @@ export function findEarInSidePhoto(
     textured[r * columns + k] = 1;
   }
   const patch = largestPatch(textured, rows, columns);
-  if (!patch) return null;
+  // An ear is an island of folds in skin: a patch reaching the window's top, bottom or back is
+  // hair (or a collar) over where the ear would be.
+  if (!patch || patch.r0 === 0 || patch.r1 === rows - 1 || patch.k1 === columns - 1) return null;
   // Cell centres: the extreme cells hold the ear's edge somewhere inside them.
   const top = window.top - (patch.r0 + 0.5) * CELL;
   const bottom = window.top - (patch.r1 + 0.5) * CELL;
