@@ -182,6 +182,36 @@ export function rescaled(camera: AffineCamera, factor: number, pivot: Vec3): Aff
   return { x: row(camera.x, px), y: row(camera.y, py) };
 }
 
+/**
+ * The camera tipped about its own image x axis until it looks at the head
+ * from `elevation` (the y of its unit direction towards the camera), about
+ * where it puts `pivot`. A turned face's landmarks pin the camera's pitch
+ * down poorly (here 5–9° off the frontal photo's, in a series shot level),
+ * which moves points far behind the face, such as the ears, up or down.
+ */
+export function levelled(camera: AffineCamera, elevation: number, pivot: Vec3): AffineCamera {
+  const [, py] = project(camera, pivot);
+  const sx = Math.hypot(camera.x[0], camera.x[1], camera.x[2]);
+  const sy = Math.hypot(camera.y[0], camera.y[1], camera.y[2]);
+  const r1: Vec3 = [camera.x[0] / sx, camera.x[1] / sx, camera.x[2] / sx];
+  const r2: Vec3 = [camera.y[0] / sy, camera.y[1] / sy, camera.y[2] / sy];
+  const away = cross(r1, r2);
+  // Turned by d about r1: r2 → r2·cos d + away·sin d, toward = −away → −away·cos d + r2·sin d.
+  const a = -away[1];
+  const b = r2[1];
+  const reach = Math.hypot(a, b);
+  if (reach < 1e-9 || Math.abs(elevation) > reach) return camera;
+  const phase = Math.atan2(b, a);
+  const spread = Math.acos(elevation / reach);
+  const d = [phase + spread, phase - spread]
+    .map((angle) => angle - 2 * Math.PI * Math.round(angle / (2 * Math.PI)))
+    .reduce((best, angle) => (Math.abs(angle) < Math.abs(best) ? angle : best));
+  const linear: Vec3 = [0, 1, 2].map(
+    (k) => sy * (r2[k]! * Math.cos(d) + away[k]! * Math.sin(d)),
+  ) as Vec3;
+  return { x: camera.x, y: [...linear, py - dot3(linear, pivot)] };
+}
+
 /** Bounds on the depth scale: outside them the side photos are not telling the truth. */
 const DEPTH_SCALE_RANGE: [number, number] = [0.8, 1.8];
 

@@ -21,6 +21,7 @@ import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
+import { fitNeck, fittedDistance } from './neck-fit.js';
 import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamNormals } from './neck-join.js';
@@ -57,13 +58,17 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     sampled,
     correction,
     c.eye_texture,
-    { mesh: template.body, field: template.field },
+    // The head is joined to the body's neck eased to the photographed size.
+    (neck) => ({
+      mesh: fitNeck(template.body, template.proportions, neck),
+      distance: fittedDistance((q) => template.field.at(q), template.proportions, neck),
+    }),
   );
   const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));
   const parts: Part[] = [
     {
       name: 'Body',
-      mesh: template.body,
+      mesh: head.body,
       material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,

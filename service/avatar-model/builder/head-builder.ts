@@ -19,6 +19,7 @@ import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
 import { buildMouth } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
+import { measureNeck, type NeckSize } from './head-neck.js';
 import { seenHairColour } from './head-hair.js';
 import { fitSkullToPhotos, matchSeriesScale, type FaceSpan } from './head-silhouette.js';
 import { depthScale } from './affine-camera.js';
@@ -26,7 +27,6 @@ import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 import { joinHeadToBody, type NeckSeam } from './neck-join.js';
-import type { BodyField } from './body-field.js';
 import { FACE_LANDMARKS } from './face-rig/morph-targets.js';
 
 /** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
@@ -41,6 +41,9 @@ export function headAtlasSize(faceHeightPixels: number): number {
   const needed = faceHeightPixels / (ATLAS_LAYOUT.face.bottom - ATLAS_LAYOUT.face.top);
   return HEAD_ATLAS_SIZES.find((size) => size >= needed) ?? HEAD_ATLAS_SIZES.at(-1)!;
 }
+
+/** The skull's centre sits this far (metres) in front of the body's neck axis. */
+const NECK_BEHIND_CENTRE = 0.012;
 
 export interface HeadPhotos {
   frontal: Uint8Array;
@@ -67,17 +70,24 @@ export interface HeadFrame {
    * before bone scaling, the body triangles under them); null if the head stayed closed.
    */
   neck: NeckSeam | null;
+  /** The neck's size as the photos' outlines under the chin show it, when they do. */
+  neckSize: NeckSize | null;
 }
 
-/** The body the head is joined to: its skin (model space, skinned) and its signed distance. */
+/**
+ * The body the head is joined to: its skin (model space, skinned) with the neck
+ * eased to the photographed size, and the signed distance from that skin.
+ */
 export interface NeckBody {
   mesh: MeshBuilder;
-  field: BodyField;
+  distance: (p: Vec3) => number;
 }
 
 export interface HeadBuild {
   parts: Part[];
   frame: HeadFrame;
+  /** The body's skin the head was joined to: the body part must be this one. */
+  body: MeshBuilder;
 }
 
 export async function buildHead(
@@ -88,7 +98,7 @@ export async function buildHead(
   skinTone: Rgb,
   skinCorrection: number,
   eyeColour: EyeTexture,
-  body: NeckBody,
+  bodyFor: (neck: NeckSize | null) => NeckBody,
 ): Promise<HeadBuild> {
   const frontal = analysis.photos['image-frontal'];
   const face = frontal.faces[0];
@@ -136,11 +146,19 @@ export async function buildHead(
   const offset: Vec3 = [
     0,
     proportions.chinY - chin[1],
-    neckZ(proportions) + 0.012 - shape.centre[2],
+    neckZ(proportions) + NECK_BEHIND_CENTRE - shape.centre[2],
   ];
+  // The body's neck axis, moved back into the canonical frame the photos' cameras know.
+  const neckSize = measureNeck(
+    points,
+    views,
+    [0, 0, shape.centre[2] - NECK_BEHIND_CENTRE],
+    proportions.neckRadius,
+  );
+  const body = bodyFor(neckSize);
   // How far each head vertex is from the body's skin: where the neck runs into the head.
   const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
-    body.field.at(add(mesh.position(v), offset)),
+    body.distance(add(mesh.position(v), offset)),
   );
   const texture = await headTexture(
     mesh,
@@ -191,8 +209,10 @@ export async function buildHead(
       rim: surface.rim.map((i) => add(points[i]!, offset)),
       surface: headSurface,
       neck: joined?.seam ?? null,
+      neckSize,
       eyes: eyes.map((e) => ({ centre: add(e.centre, offset), radius: e.radius })),
     },
+    body: body.mesh,
   };
 }
 

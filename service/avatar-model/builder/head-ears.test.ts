@@ -61,18 +61,27 @@ describe('ears sized and placed from the photos', () => {
       const segmented = subjectMask({ data, width: info.width, height: info.height })!;
       for (const name of ['EarLeft', 'EarRight'] as const) {
         const ear = mesh(model, name);
-        // Per photo row, the ear's outermost pixel (image x grows away from the face's centre).
+        // Per row of the ear's surface (its vertices share a height), the outermost pixel and the
+        // photo row it lies on: a surface row spans more than one photo row when the ear is long
+        // and the camera slightly tilted, so photo rows would catch only part of it.
         const centreX = project(camera, landmarks[1]!)[0];
-        const outer = new Map<number, number>();
+        const byHeight = new Map<number, { x: number; y: number; n: number }>();
         for (let v = 0; v < ear.positions.length / 3; v++) {
           const [x, y] = project(camera, [
             ear.positions[3 * v]!,
             ear.positions[3 * v + 1]!,
             ear.positions[3 * v + 2]!,
           ]);
-          const row = Math.round(y);
-          outer.set(row, Math.max(outer.get(row) ?? 0, Math.abs(x - centreX)));
+          const key = Math.round(ear.positions[3 * v + 1]! * 1e4);
+          const row = byHeight.get(key) ?? { x: 0, y: 0, n: 0 };
+          byHeight.set(key, {
+            x: Math.max(row.x, Math.abs(x - centreX)),
+            y: row.y + y,
+            n: row.n + 1,
+          });
         }
+        const outer = new Map<number, number>();
+        for (const { x, y, n } of byHeight.values()) outer.set(Math.round(y / n), x);
         const rows = [...outer.keys()].sort((a, b) => a - b);
         // The middle half of the ear's height, where it stands out most.
         const middle = rows.slice(Math.floor(rows.length / 4), Math.ceil((3 * rows.length) / 4));

@@ -1,4 +1,5 @@
-import { project } from './affine-camera.js';
+import { levelled, project, towardCamera } from './affine-camera.js';
+import { findEarInSidePhoto, type SideEar } from './head-ears-side.js';
 import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
 import type { Rgb } from './colour.js';
@@ -18,9 +19,11 @@ const TILT = (15 * Math.PI) / 180;
 
 /**
  * Both ears as real geometry: a cupped shell with a rolled rim, attached to
- * the skull just behind the face's edge, from eyebrow height to the base of
- * the nose as ears are, and textured from the side photo that sees each ear
- * best (the photo crop itself, projected with that photo's camera).
+ * the skull behind the face's edge where the turned photo that sees that
+ * side shows the ear, as tall and as long as it shows it, standing out as
+ * far as the frontal outline shows (from eyebrow height to the base of the
+ * nose, as ears are, when no photo shows it), and textured from that turned
+ * photo (the crop itself, projected with its levelled camera).
  * Canonical frame, before the head is moved into place.
  */
 export async function buildEars(
@@ -39,30 +42,81 @@ export async function buildEars(
     const edge = points[side > 0 ? 454 : 234]!;
     const halfWidth = headHalfWidth(head, shape, side);
     const seen = frontal ? measureEar(points, halfWidth, frontal, side) : null;
-    // Without an ear in the outline (hair over it, a busy backdrop): brow to nose base, as ears are.
-    const top = seen?.top ?? points[105]![1];
-    const bottom = seen?.bottom ?? points[2]![1] - 0.04 * faceHeight;
+    const turned = bestView(views, [side, 0, 0]);
+    // Seen level with the frontal photo: the turned photo's own pitch would move the ear up or down.
+    const view = turned && frontal ? levelledView(turned, frontal, points) : turned;
+    // The turned photo that sees this side shows the ear's height and where it starts.
+    const profile = view ? findEarInSidePhoto(points, view, side) : null;
+    // The turned photo tells the ear's size; where the frontal outline shows the ear, it tells
+    // the height best (the turned camera's pitch is the less certain), so the ear is centred there.
+    // Without an ear in any photo (hair over it, a busy backdrop): brow to nose base, as ears are.
+    const centre = seen
+      ? (seen.top + seen.bottom) / 2
+      : profile
+        ? (profile.top + profile.bottom) / 2
+        : null;
+    const size = profile ? profile.top - profile.bottom : seen ? seen.top - seen.bottom : null;
+    const top = centre !== null && size !== null ? centre + size / 2 : points[105]![1];
+    const bottom =
+      centre !== null && size !== null ? centre - size / 2 : points[2]![1] - 0.04 * faceHeight;
     const height = top - bottom;
-    const width = 0.5 * height;
-    const protrusion = seen
-      ? Math.asin(
-          Math.min(
-            Math.sin(MAX_PROTRUSION),
-            Math.max(Math.sin(MIN_PROTRUSION), seen.standsOut / width),
-          ),
-        )
-      : PROTRUSION;
+    const rootAt = (y: number) =>
+      (profile?.front ?? edge[2] - 0.13 * faceHeight) - (y - bottom) * Math.tan(TILT);
+    // Where the ear joins the head, sideways: on the skull, never inside the face's edge.
+    const rootX = (y: number, z: number) => Math.max(halfWidth(y, z) * 0.97, Math.abs(edge[0]));
+    // The photo saw the front edge on the plane through the face's edge; a root further out
+    // showed further back than it is.
+    const rootOffset = profile
+      ? profile.shift * (rootX(bottom, rootAt(bottom)) - Math.abs(profile.plane))
+      : 0;
+    const zAt = (y: number) => rootAt(y) + rootOffset;
+    // The rim's reach at mid-height: there the ear stands out most in the frontal photo.
+    const middle = bottom + height / 2;
+    const protrusionFor = (width: number) =>
+      seen
+        ? Math.asin(
+            Math.min(
+              Math.sin(MAX_PROTRUSION),
+              Math.max(
+                Math.sin(MIN_PROTRUSION),
+                (seen.outer - rootX(middle, zAt(middle))) / (width * reachShare(0.5)),
+              ),
+            ),
+          )
+        : PROTRUSION;
+    // Width and protrusion pin each other down: the frontal photo sees how far the rim stands
+    // out, the turned one how far back it shows, which depends on both.
+    let width = DEFAULT_WIDTH * height;
+    let protrusion = protrusionFor(width);
+    if (profile) {
+      for (let pass = 0; pass < 3; pass++) {
+        width = widthShowing(profile, height, protrusion);
+        protrusion = protrusionFor(width);
+      }
+    }
+    // Each row stands out as far as the frontal outline shows the ear there; where the turned
+    // photo's ear reaches beyond the outline's, it lies against the head, or the frontal photo
+    // would have seen it.
+    const standsOutAt = (y: number, reach: number, root: number) => {
+      if (!seen) return protrusion;
+      const outer = seen.outline[Math.round((seen.top - y) / SCAN_STEP)] ?? root;
+      return Math.asin(
+        Math.min(
+          Math.sin(MAX_PROTRUSION),
+          Math.max(Math.sin(MIN_PROTRUSION), (outer - root) / reach),
+        ),
+      );
+    };
     const mesh = new MeshBuilder();
     const rows: Vec3[][] = [];
     for (let r = 0; r <= ROWS; r++) {
       const v = r / ROWS;
-      // The lobe is narrower than the top of the ear.
-      const reach =
-        width * Math.sin(Math.PI * Math.min(1, 0.08 + 0.92 * v)) ** 0.5 * (0.7 + 0.3 * v);
+      const reach = width * reachShare(v);
       const y = bottom + height * v;
       // Leaning back: higher parts of the ear sit further back.
-      const z0 = edge[2] - 0.13 * faceHeight - (y - bottom) * Math.tan(TILT);
-      const x0 = side * halfWidth(y, z0) * 0.97;
+      const z0 = zAt(y);
+      const x0 = side * rootX(y, z0);
+      const standsOut = standsOutAt(y, reach, rootX(y, z0));
       const row: Vec3[] = [];
       for (let c = 0; c <= COLUMNS; c++) {
         const u = c / COLUMNS;
@@ -71,17 +125,19 @@ export async function buildEars(
         const cup = -0.06 * height * Math.sin(Math.PI * u) * Math.sin(Math.PI * v);
         const roll = u > 0.8 ? 0.05 * height * ((u - 0.8) / 0.2) ** 2 : 0;
         row.push([
-          x0 + side * (back * Math.sin(protrusion) + cup + roll * 0.4),
+          x0 + side * (back * Math.sin(standsOut) + cup + roll * 0.4),
           y,
-          z0 - back * Math.cos(protrusion) + roll,
+          z0 - back * Math.cos(standsOut) + roll,
         ]);
       }
       rows.push(row);
     }
-    const view = bestView(views, [side, 0, 0]);
+    // The shell shows the photographed ear, wherever the frontal outline centred it.
+    const textureShift =
+      profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
     const uvOf = (p: Vec3): [number, number] => {
       if (!view) return [0, 0];
-      const [px, py] = project(view.camera, p);
+      const [px, py] = project(view.camera, [p[0], p[1] + textureShift, p[2]]);
       return [
         Math.min(1, Math.max(0, ((px - view.originX) * view.scale) / view.width)),
         Math.min(1, Math.max(0, ((py - view.originY) * view.scale) / view.height)),
@@ -111,6 +167,45 @@ export async function buildEars(
   return parts;
 }
 
+/** The rim's reach from the root at height v (0 lobe, 1 top) of the ear, as a share of its width. */
+function reachShare(v: number): number {
+  // The lobe is narrower than the top of the ear.
+  return Math.sin(Math.PI * Math.min(1, 0.08 + 0.92 * v)) ** 0.5 * (0.7 + 0.3 * v);
+}
+
+/** An ear's width (root to rim) is this share of its height where no photo shows it. */
+const DEFAULT_WIDTH = 0.5;
+const WIDTH_LIMITS: [number, number] = [0.35, 0.7];
+
+/**
+ * The width for which the ear, standing out by `protrusion` and leaning back,
+ * spans in the turned photo as far back from its front edge as the photo's
+ * ear does: each row's rim shows (y − bottom)·tan(TILT) + reach·(cos p +
+ * shift·sin p) behind the lobe's front edge, and the row showing furthest
+ * back sets the span; that grows with the width, so bisection finds it.
+ */
+function widthShowing(profile: SideEar, height: number, protrusion: number): number {
+  const showsBack = Math.cos(protrusion) + profile.shift * Math.sin(protrusion);
+  const span = (width: number) => {
+    let most = 0;
+    for (let r = 0; r <= ROWS; r++) {
+      const v = r / ROWS;
+      most = Math.max(most, height * v * Math.tan(TILT) + width * reachShare(v) * showsBack);
+    }
+    return most;
+  };
+  let lo = WIDTH_LIMITS[0] * height;
+  let hi = WIDTH_LIMITS[1] * height;
+  if (span(lo) >= profile.length) return lo;
+  if (span(hi) <= profile.length) return hi;
+  for (let i = 0; i < 20; i++) {
+    const mid = (lo + hi) / 2;
+    if (span(mid) < profile.length) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
+}
+
 /** How far the photographed ears may stand out, as an angle from the skull. */
 const MIN_PROTRUSION = (8 * Math.PI) / 180;
 const MAX_PROTRUSION = (50 * Math.PI) / 180;
@@ -125,8 +220,10 @@ const SCAN_STEP = 0.001;
 export interface SeenEar {
   top: number;
   bottom: number;
-  /** How far its outer edge stands outside the skull, sideways. */
-  standsOut: number;
+  /** How far its outer edge is from the midplane, sideways: the most over its height. */
+  outer: number;
+  /** The outer edge per scanned height, top to bottom, SCAN_STEP apart from `top`. */
+  outline: number[];
 }
 
 /**
@@ -153,7 +250,7 @@ export function measureEar(
     const [x, y] = project(frontal.camera, p);
     return [(x - frontal.originX) * frontal.scale, (y - frontal.originY) * frontal.scale];
   };
-  let run: { top: number; bottom: number; standsOut: number } | null = null;
+  let run: SeenEar | null = null;
   let best: SeenEar | null = null;
   const close = () => {
     if (run && run.top - run.bottom > (best ? best.top - best.bottom : 0)) best = run;
@@ -176,9 +273,10 @@ export function measureEar(
       reach = (x - sx) / step / 1000;
     }
     if (reach > EAR_EXCESS) {
-      run ??= { top: y, bottom: y, standsOut: 0 };
+      run ??= { top: y, bottom: y, outer: 0, outline: [] };
       run.bottom = y;
-      run.standsOut = Math.max(run.standsOut, reach);
+      run.outer = Math.max(run.outer, skull + reach);
+      run.outline.push(skull + reach);
     } else close();
   }
   close();
@@ -218,6 +316,15 @@ function skullHalfWidth(shape: HeadShape, y: number, z: number): number {
   const dy = (y - shape.centre[1]) / (y >= shape.centre[1] ? shape.up : shape.down);
   const dz = (z - shape.centre[2]) / (z >= shape.centre[2] ? shape.front : shape.back);
   return shape.side * Math.sqrt(Math.max(0.05, 1 - dy * dy - dz * dz));
+}
+
+/** A turned photo's view with its camera at the frontal photo's elevation, about the face's centre. */
+function levelledView(view: PhotoView, frontal: PhotoView, points: readonly Vec3[]): PhotoView {
+  const centre = points
+    .reduce<Vec3>((sum, p) => [sum[0] + p[0], sum[1] + p[1], sum[2] + p[2]], [0, 0, 0])
+    .map((v) => v / points.length) as Vec3;
+  const camera = levelled(view.camera, frontal.toward[1], centre);
+  return { ...view, camera, toward: towardCamera(camera) };
 }
 
 /** The photo that faces `outward` the most, if any faces it at all. */

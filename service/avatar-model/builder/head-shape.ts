@@ -19,7 +19,23 @@ export interface HeadShape {
   back: number;
   /** Crown height, in the same frame. */
   top: number;
+  /**
+   * The skull's own outline from the forehead over the crown to the nape, as
+   * fractions the ellipsoid's radius is widened (or narrowed) by at each of
+   * PROFILE_KNOTS: no ellipsoid has a flat back or a bulging occiput, and the
+   * turned photos show both.
+   */
+  profile: readonly number[];
 }
+
+/**
+ * Where the profile's values apply: angles in the head's midplane from
+ * straight up, positive towards the back (90° straight back, 180° straight
+ * down), PROFILE_SPACING apart. Each value fades to nothing one spacing
+ * away, so the profile ends smoothly on the face's side and under the jaw.
+ */
+export const PROFILE_KNOTS = [-30, 0, 30, 60, 90, 120, 150].map((d) => (d * Math.PI) / 180);
+const PROFILE_SPACING = Math.PI / 6;
 
 export const CROWN_ABOVE_FOREHEAD = 0.4;
 const SKULL_WIDTH = 1.15;
@@ -47,6 +63,7 @@ export function fitHead(points: readonly Vec3[]): HeadShape {
     front: length / 2,
     back: length / 2,
     top,
+    profile: PROFILE_KNOTS.map(() => 0),
   };
 }
 
@@ -55,5 +72,22 @@ export function skullRadius(shape: HeadShape, d: Vec3): number {
   const y = d[1] / (d[1] >= 0 ? shape.up : shape.down);
   const z = d[2] / (d[2] >= 0 ? shape.front : shape.back);
   const x = d[0] / shape.side;
-  return 1 / Math.sqrt(x * x + y * y + z * z);
+  return (1 + profileAt(shape.profile, d)) / Math.sqrt(x * x + y * y + z * z);
+}
+
+/**
+ * The profile's widening in direction d: its values blended between knots
+ * with cos² weights (which sum to 1 and keep the surface smooth), fading
+ * out towards the ears, where the skull's width is the frontal photo's.
+ */
+function profileAt(profile: readonly number[], d: Vec3): number {
+  const midplane = Math.hypot(d[1], d[2]);
+  if (midplane < 1e-9) return 0;
+  const angle = Math.atan2(-d[2], d[1]);
+  let sum = 0;
+  PROFILE_KNOTS.forEach((knot, k) => {
+    const t = (angle - knot) / PROFILE_SPACING;
+    if (Math.abs(t) < 1) sum += profile[k]! * Math.cos((Math.PI / 2) * t) ** 2;
+  });
+  return sum * midplane;
 }

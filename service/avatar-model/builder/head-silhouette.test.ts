@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { project, towardCamera, type AffineCamera } from './affine-camera.js';
+import { project, type AffineCamera } from './affine-camera.js';
 import { canonicalFace, faceSurface } from './face-landmarks.js';
 import { buildHeadMesh } from './head-mesh.js';
-import { fitHead, type HeadShape } from './head-shape.js';
+import { fitHead, skullRadius, type HeadShape } from './head-shape.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
 import type { PhotoView } from './photo-views.js';
-import { analysisOf, topology } from './test-support.js';
+import { analysisOf, syntheticView, topology } from './test-support.js';
 
 const SIZE = 600;
 const SUBJECT = [196, 140, 112];
@@ -53,19 +53,7 @@ function photograph(name: string, cam: AffineCamera, shape: HeadShape): PhotoVie
       }
     }
   }
-  return {
-    name,
-    rgb,
-    width: SIZE,
-    height: SIZE,
-    originX: 0,
-    originY: 0,
-    scale: 1,
-    camera: cam,
-    toward: towardCamera(cam),
-    gain: [1, 1, 1],
-    subject: null,
-  };
+  return syntheticView(name, rgb, SIZE, cam);
 }
 
 describe('the skull fitted to the photos', () => {
@@ -98,10 +86,34 @@ describe('the skull fitted to the photos', () => {
     expect(fitted.top).toBeCloseTo(fitted.centre[1] + fitted.up, 9);
   });
 
+  it("follows the back of the head's own profile: a bulging crown over a flat nape", () => {
+    // Knot 3 is 60° from straight up (the upper back), knot 5 120° (the lower back, above the nape).
+    const profile = rule.profile.map((_, k) => (k === 3 ? 0.12 : k === 5 ? -0.1 : 0));
+    const truth = { ...rule, profile };
+    const photographed = [
+      photograph('frontal', camera(0, rule.centre), truth),
+      photograph('side-1', camera(35, rule.centre), truth),
+      photograph('side-2', camera(-35, rule.centre), truth),
+    ];
+    const fitted = fitSkullToPhotos(rule, photographed, false, faceInput);
+    // No ellipsoid is both further out at the upper back and further in at the lower back.
+    for (const degrees of [60, 120]) {
+      const a = (degrees * Math.PI) / 180;
+      const d: [number, number, number] = [0, Math.cos(a), -Math.sin(a)];
+      const wanted = skullRadius(truth, d) - skullRadius(rule, d);
+      const got = skullRadius(fitted, d) - skullRadius(rule, d);
+      expect(got / wanted, `${degrees}° from straight up`).toBeGreaterThan(0.5);
+      expect(got / wanted, `${degrees}° from straight up`).toBeLessThan(1.5);
+    }
+    // The face's side of the skull stays where it was.
+    expect(Math.abs(fitted.profile[0]!)).toBeLessThan(0.03);
+  });
+
   it('only shrinks the skull when hair is seen, and keeps it without a plain backdrop', () => {
     const underHair = fitSkullToPhotos(rule, views, true, faceInput);
     expect(underHair.side).toBeLessThanOrEqual(rule.side);
     expect(underHair.back).toBeLessThanOrEqual(rule.back);
+    for (const widening of underHair.profile) expect(widening).toBeLessThanOrEqual(0);
     const busy = views.map((v) => {
       const rgb = v.rgb.slice();
       rgb.set([0, 0, 0], 0);

@@ -21,9 +21,14 @@ const BIN = (2 * Math.PI) / 180;
 /**
  * How far round from straight up the profile reaches: in the frontal photo
  * the ears stand out below this; in a turned one the ear sits inside the
- * outline and the profile may go down to the nape.
+ * outline and the profile may go down to the jaw on the face's side, and to
+ * the nape on the side the back of the head is seen from.
  */
-const REACH = { frontal: (80 * Math.PI) / 180, turned: (110 * Math.PI) / 180 } as const;
+const REACH = {
+  frontal: (80 * Math.PI) / 180,
+  turned: (110 * Math.PI) / 180,
+  nape: (125 * Math.PI) / 180,
+} as const;
 /** A ray has left the head after this many crop pixels of backdrop in a row. */
 const GAP = 3;
 /** The fitted radii stay within these factors of the proportion rule's. */
@@ -33,6 +38,17 @@ const LIMITS: [number, number] = [0.85, 1.3];
  * may only shrink from the proportion rule's size.
  */
 const LIMITS_UNDER_HAIR: [number, number] = [0.85, 1];
+/**
+ * The profile widens or narrows the skull by at most these fractions; under
+ * hair it may only narrow it, as the radii may only shrink.
+ */
+const PROFILE_LIMITS: [number, number] = [-0.12, 0.15];
+const PROFILE_LIMITS_UNDER_HAIR: [number, number] = [-0.12, 0];
+/**
+ * Weight of the profile's wiggle against the outlines' mismatch: enough that
+ * a knot between two photographed ones follows them rather than a speck.
+ */
+const PROFILE_STIFFNESS = 0.005;
 const FIRST_STEP = 0.08;
 const LAST_STEP = 0.02;
 const RADII = ['side', 'up', 'front', 'back', 'down'] as const;
@@ -77,53 +93,86 @@ export function fitSkullToPhotos(
     return outline;
   });
   const [lo, hi] = hairSeen ? LIMITS_UNDER_HAIR : LIMITS;
+  const [profileLo, profileHi] = hairSeen ? PROFILE_LIMITS_UNDER_HAIR : PROFILE_LIMITS;
   const factors = Object.fromEntries(RADII.map((r) => [r, 1])) as Record<
     (typeof RADII)[number],
     number
   >;
-  const shaped = () => scaled(shape, factors);
+  const profile = shape.profile.map(() => 0);
+  const shaped = () => ({ ...scaled(shape, factors), profile: [...profile] });
   const cost = () => {
     const { rings } = skullRings(face.points, face.rim, shaped());
     const columns = rings[0]!.length;
-    return mismatch(
-      profiles,
-      profiles.map((profile, i) => {
-        const outline = Float64Array.from(faceOutlines[i]!);
-        const at = projectAll(profile, rings.flat());
-        for (let r = 0; r < rings.length; r++) {
-          for (let k = 0; k < columns; k++) {
-            const a = r * columns + k;
-            drawSegment(profile, outline, at, a, r * columns + ((k + 1) % columns));
-            if (r + 1 < rings.length) drawSegment(profile, outline, at, a, a + columns);
+    return (
+      mismatch(
+        profiles,
+        profiles.map((profile, i) => {
+          const outline = Float64Array.from(faceOutlines[i]!);
+          const at = projectAll(profile, rings.flat());
+          for (let r = 0; r < rings.length; r++) {
+            for (let k = 0; k < columns; k++) {
+              const a = r * columns + k;
+              drawSegment(profile, outline, at, a, r * columns + ((k + 1) % columns));
+              if (r + 1 < rings.length) drawSegment(profile, outline, at, a, a + columns);
+            }
           }
-        }
-        return outline;
-      }),
+          return outline;
+        }),
+      ) +
+      PROFILE_STIFFNESS * roughness(profile)
     );
   };
+  // Each parameter: read it, and try a value for it.
+  const parameters = [
+    ...RADII.map((radius) => ({
+      get: () => factors[radius],
+      set: (v: number) => (factors[radius] = v),
+      move: (v: number, step: number) => Math.min(hi, Math.max(lo, v * (1 + step))),
+    })),
+    // The profile only once the photos have seen the back of the head.
+    ...(profiles.some((p) => p.view.name !== 'frontal')
+      ? profile.map((_, k) => ({
+          get: () => profile[k]!,
+          set: (v: number) => (profile[k] = v),
+          move: (v: number, step: number) => Math.min(profileHi, Math.max(profileLo, v + step)),
+        }))
+      : []),
+  ];
   let best = cost();
   for (let step = FIRST_STEP; step >= LAST_STEP; step /= 2) {
     let improved = true;
     while (improved) {
       improved = false;
-      for (const radius of RADII) {
+      for (const parameter of parameters) {
         for (const direction of [1, -1]) {
-          const before = factors[radius];
-          const next = Math.min(hi, Math.max(lo, before * (1 + direction * step)));
+          const before = parameter.get();
+          const next = parameter.move(before, direction * step);
           if (next === before) continue;
-          factors[radius] = next;
+          parameter.set(next);
           const c = cost();
           if (c < best) {
             best = c;
             improved = true;
             break;
           }
-          factors[radius] = before;
+          parameter.set(before);
         }
       }
     }
   }
   return shaped();
+}
+
+/** Sum of squared second differences: how much the profile wiggles rather than bends. */
+function roughness(profile: readonly number[]): number {
+  let sum = 0;
+  // The profile's ends fade to 0 one knot further out, so they count as neighbours.
+  const at = (k: number) => (k < 0 || k >= profile.length ? 0 : profile[k]!);
+  for (let k = 0; k < profile.length; k++) {
+    const d = at(k - 1) - 2 * at(k) + at(k + 1);
+    sum += d * d;
+  }
+  return sum;
 }
 
 /** Model points in a profile's frame: crop pixels from the skull centre, and the bin of each. */
@@ -200,6 +249,7 @@ function scaled(shape: HeadShape, f: Record<(typeof RADII)[number], number>): He
     front: shape.front * f.front,
     back: shape.back * f.back,
     top: shape.centre[1] + up,
+    profile: shape.profile,
   };
 }
 
@@ -210,9 +260,13 @@ function photoProfile(view: PhotoView, shape: HeadShape): Profile | null {
   const [px, py] = project(view.camera, shape.centre);
   const cx = (px - view.originX) * view.scale;
   const cy = (py - view.originY) * view.scale;
-  const limit = view.name === 'frontal' ? REACH.frontal : REACH.turned;
-  const bins = Math.floor((2 * limit) / BIN);
-  const start = -limit;
+  const frontal = view.name === 'frontal';
+  // The back of the head shows on the side the model's backward axis points to in the photo.
+  const backToRight = -view.camera.x[2] > 0;
+  const left = frontal ? REACH.frontal : backToRight ? REACH.turned : REACH.nape;
+  const right = frontal ? REACH.frontal : backToRight ? REACH.nape : REACH.turned;
+  const bins = Math.floor((left + right) / BIN);
+  const start = -left;
   const reach = new Float64Array(bins);
   const maxR = Math.hypot(view.width, view.height);
   for (let b = 0; b < bins; b++) {

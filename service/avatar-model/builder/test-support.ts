@@ -15,6 +15,8 @@ import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import type { AvatarMesh, AvatarModel } from '../model.js';
 import { buildAvatar, type BuildInput } from './build-avatar.js';
 import { writeGlb } from './write-glb.js';
+import { towardCamera, type AffineCamera } from './affine-camera.js';
+import type { PhotoView } from './photo-views.js';
 
 export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
 export type Person = (typeof PEOPLE)[number];
@@ -180,4 +182,26 @@ export function meanLuma(rgba: Uint8Array): number {
   for (let i = 0; i < rgba.length; i += 4)
     sum += 0.2126 * rgba[i]! + 0.7152 * rgba[i + 1]! + 0.0722 * rgba[i + 2]!;
   return sum / (rgba.length / 4);
+}
+
+/** A square photo crop made up by a test, seen through `camera`, with no colour correction. */
+export function syntheticView(
+  name: string,
+  rgb: Uint8Array,
+  size: number,
+  camera: AffineCamera,
+): PhotoView {
+  return {
+    name,
+    rgb,
+    width: size,
+    height: size,
+    originX: 0,
+    originY: 0,
+    scale: 1,
+    camera,
+    toward: towardCamera(camera),
+    gain: [1, 1, 1],
+    subject: null,
+  };
 }

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { project, type AffineCamera } from './affine-camera.js';
+import { bodyTemplate } from './body-template.js';
+import { canonicalFace } from './face-landmarks.js';
+import { measureNeck } from './head-neck.js';
+import { fitNeck } from './neck-fit.js';
+import type { PhotoView } from './photo-views.js';
+import { analysisOf, syntheticView } from './test-support.js';
+
+const SIZE = 600;
+const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
+const points = canonicalFace(face.mesh, 0.17).points;
+const chin = points[152]!;
+const axis: [number, number, number] = [0, 0, chin[2] - 0.09];
+
+function camera(yawDeg: number): AffineCamera {
+  const yaw = (yawDeg * Math.PI) / 180;
+  const s = 2000;
+  const x: AffineCamera['x'] = [s * Math.cos(yaw), 0, -s * Math.sin(yaw), 0];
+  const y: AffineCamera['y'] = [0, -s, 0, 0];
+  const [cx, cy] = project({ x, y }, [axis[0], chin[1], axis[2]]);
+  x[3] = SIZE / 2 - cx;
+  y[3] = SIZE / 3 - cy;
+  return { x, y };
+}
+
+/** A photo of an elliptic neck (half-axes a sideways, b front to back) from the chin down. */
+function photo(name: string, yawDeg: number, a: number, b: number): PhotoView {
+  const cam = camera(yawDeg);
+  const rgb = new Uint8Array(SIZE * SIZE * 3).fill(225);
+  let left = Infinity;
+  let right = -Infinity;
+  for (let t = 0; t < 2 * Math.PI; t += 0.01) {
+    const [px] = project(cam, [axis[0] + a * Math.cos(t), chin[1], axis[2] + b * Math.sin(t)]);
+    left = Math.min(left, px);
+    right = Math.max(right, px);
+  }
+  const [, top] = project(cam, [0, chin[1] + 0.01, 0]);
+  for (let py = Math.ceil(top); py < SIZE; py++) {
+    for (let px = Math.ceil(left); px <= Math.floor(right); px++) {
+      rgb.set([190, 140, 110], 3 * (py * SIZE + px));
+    }
+  }
+  return syntheticView(name, rgb, SIZE, cam);
+}
+
+const photos = (a: number, b: number) => [
+  photo('frontal', 0, a, b),
+  photo('side-1', 35, a, b),
+  photo('side-2', -35, a, b),
+];
+
+describe("the neck's size from the photos", () => {
+  it('reads the width from the frontal outline and the depth from the turned ones', () => {
+    const neck = measureNeck(points, photos(0.06, 0.07), axis, 0.055)!;
+    expect(neck.halfWidth).toBeCloseTo(0.06, 2);
+    expect(neck.halfDepth).toBeCloseTo(0.07, 2);
+    const thicker = measureNeck(points, photos(0.068, 0.062), axis, 0.055)!;
+    expect(thicker.halfWidth).toBeCloseTo(0.068, 2);
+    expect(thicker.halfDepth).toBeCloseTo(0.062, 2);
+  });
+
+  it("keeps the body's depth without turned photos, and believes no neck twice the body's", () => {
+    expect(measureNeck(points, [photo('frontal', 0, 0.06, 0.07)], axis, 0.055)).toEqual({
+      halfWidth: expect.closeTo(0.06, 2) as number,
+      halfDepth: 0.055,
+    });
+    expect(measureNeck(points, photos(0.11, 0.11), axis, 0.055)).toBeNull();
+  });
+});
+
+describe("the body's neck fitted to the photographed one", () => {
+  const template = bodyTemplate('body_0', 'adult');
+  const p = template.proportions;
+
+  it('widens the neck above its base and leaves the base, the shoulders and the triangles alone', () => {
+    const fitted = fitNeck(template.body, p, {
+      halfWidth: p.neckRadius * 1.2,
+      halfDepth: p.neckRadius * 0.9,
+    });
+    expect(fitted.indices).toEqual(template.body.indices);
+    let widened = 0;
+    for (let v = 0; v < fitted.vertexCount; v++) {
+      const before = template.body.position(v);
+      const after = fitted.position(v);
+      if (before[1] < p.neckBaseY) expect(after).toEqual(before);
+      const nearAxis = Math.abs(before[0]) < 2 * p.neckRadius;
+      if (before[1] > p.neckBaseY + 0.07 && before[1] < p.headJointY && nearAxis) {
+        expect(after[0]).toBeCloseTo(before[0] * 1.2, 9);
+        widened++;
+      }
+    }
+    expect(widened).toBeGreaterThan(20);
+    expect(fitNeck(template.body, p, null)).toBe(template.body);
+  });
+});

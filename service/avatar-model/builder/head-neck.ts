@@ -1,0 +1,76 @@
+import { cameraScale, project } from './affine-camera.js';
+import { cropMask } from './head-silhouette.js';
+import type { PhotoView } from './photo-views.js';
+import { distance, type Vec3 } from './vec3.js';
+
+/** The neck's half-width (sideways) and half-depth (front to back), metres. */
+export interface NeckSize {
+  halfWidth: number;
+  halfDepth: number;
+}
+
+/**
+ * The neck is read this far under the chin, in face heights: further down, a
+ * turned photo's outline behind the neck already slopes into the trapezius.
+ */
+const ROWS_BELOW_CHIN = [0.04, 0.08, 0.12];
+/** A neck this far from the body's own (as a factor) is a segmentation gone wrong. */
+const PLAUSIBLE: [number, number] = [0.75, 1.4];
+
+/**
+ * The neck's size from the photos' outlines under the chin: the frontal photo
+ * shows its width; a turned one shows a mix of width and depth (an ellipse
+ * with half-axes a and b seen at yaw θ is √(a²cos²θ + b²sin²θ) wide), from
+ * which the depth follows. `centre` is the neck's axis in the canonical
+ * frame (any height); `usual` the body's own neck radius, which bounds what
+ * is believed and stands in for the depth when no turned photo shows it.
+ * Null without a frontal photo on a plain backdrop.
+ */
+export function measureNeck(
+  points: readonly Vec3[],
+  views: readonly PhotoView[],
+  centre: Vec3,
+  usual: number,
+): NeckSize | null {
+  const faceHeight = distance(points[10]!, points[152]!);
+  const chinY = points[152]![1];
+  const halfSpan = (view: PhotoView) => {
+    const mask = cropMask(view);
+    if (!mask) return null;
+    const spans = ROWS_BELOW_CHIN.map((k) => {
+      const [px, py] = project(view.camera, [centre[0], chinY - k * faceHeight, centre[2]]);
+      const x = Math.round((px - view.originX) * view.scale);
+      const row = Math.round((py - view.originY) * view.scale);
+      if (row < 0 || row >= view.height || x < 0 || x >= view.width) return null;
+      if (!mask[row * view.width + x]) return null;
+      let left = x;
+      let right = x;
+      while (left > 0 && mask[row * view.width + left - 1]) left--;
+      while (right < view.width - 1 && mask[row * view.width + right + 1]) right++;
+      // A run touching the crop's side is cut off: its width is unknown.
+      if (left === 0 || right === view.width - 1) return null;
+      return (right - left + 1) / 2 / (cameraScale(view.camera) * view.scale);
+    }).filter((s): s is number => s !== null);
+    if (spans.length === 0) return null;
+    return spans.sort((a, b) => a - b)[Math.floor(spans.length / 2)]!;
+  };
+  const believable = (r: number) => r >= PLAUSIBLE[0] * usual && r <= PLAUSIBLE[1] * usual;
+  const frontal = views.find((v) => v.name === 'frontal');
+  const halfWidth = frontal ? halfSpan(frontal) : null;
+  if (halfWidth === null || !believable(halfWidth)) return null;
+  const depths = views
+    .filter((v) => v !== frontal)
+    .map((view) => {
+      const seen = halfSpan(view);
+      const rx = Math.hypot(view.camera.x[0], view.camera.x[1], view.camera.x[2]);
+      const cos = Math.abs(view.camera.x[0]) / rx;
+      const sin = Math.abs(view.camera.x[2]) / rx;
+      // Too little of the depth shows in a photo turned less than ~20°.
+      if (seen === null || sin < 0.35) return null;
+      const squared = (seen * seen - halfWidth * halfWidth * cos * cos) / (sin * sin);
+      return squared > 0 ? Math.sqrt(squared) : null;
+    })
+    .filter((d): d is number => d !== null && believable(d));
+  const halfDepth = depths.length > 0 ? depths.reduce((a, b) => a + b, 0) / depths.length : usual;
+  return { halfWidth, halfDepth };
+}

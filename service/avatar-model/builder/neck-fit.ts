@@ -1,0 +1,69 @@
+import { neckZ } from './body-skeleton.js';
+import type { NeckSize } from './head-neck.js';
+import { MeshBuilder } from './mesh-builder.js';
+import type { Proportions } from './proportions.js';
+import { smoothstep, type Vec3 } from './vec3.js';
+
+/**
+ * From this far (metres) above the neck's base the body's neck takes the
+ * photographed size in full; below it the neck eases back into the body's
+ * own, so the shoulders, the collars cut from the same skin and the neck's
+ * base are as they were.
+ */
+const EASE: [number, number] = [0.01, 0.07];
+/** Only skin this close to the neck's axis (in neck radii) is the neck: never the arms. */
+const REACH = 2.2;
+
+/**
+ * The body with its neck widened or narrowed to the photographed one: a
+ * copy (the body itself is made once per shape and age), with the same
+ * vertices and triangles, each neck vertex moved away from or towards the
+ * neck's axis, sideways and front to back by their own factors.
+ */
+export function fitNeck(body: MeshBuilder, p: Proportions, neck: NeckSize | null): MeshBuilder {
+  if (!neck) return body;
+  const fit = neckFit(p, neck);
+  const out = new MeshBuilder();
+  out.append(body);
+  for (let v = 0; v < out.vertexCount; v++) {
+    const q = out.position(v);
+    if (fit.moves(q)) out.setPosition(v, fit.forward(q));
+  }
+  return out;
+}
+
+/**
+ * The signed distance from the fitted body's skin, near enough: the
+ * template's distance at the point the fit moved there (exact on the skin
+ * itself, since the fit only slides points sideways and front to back).
+ */
+export function fittedDistance(
+  distance: (q: Vec3) => number,
+  p: Proportions,
+  neck: NeckSize | null,
+): (q: Vec3) => number {
+  if (!neck) return distance;
+  const fit = neckFit(p, neck);
+  return (q) => {
+    const back = fit.backward(q);
+    return distance(fit.moves(back) ? back : q);
+  };
+}
+
+function neckFit(p: Proportions, neck: NeckSize) {
+  const fx = neck.halfWidth / p.neckRadius;
+  const fz = neck.halfDepth / p.neckRadius;
+  const nz = neckZ(p);
+  const share = (y: number) => smoothstep(p.neckBaseY + EASE[0], p.neckBaseY + EASE[1], y);
+  return {
+    moves: ([x, y, z]: Vec3) => share(y) > 0 && Math.hypot(x, z - nz) <= REACH * p.neckRadius,
+    forward: ([x, y, z]: Vec3): Vec3 => {
+      const w = share(y);
+      return [x * (1 + (fx - 1) * w), y, nz + (z - nz) * (1 + (fz - 1) * w)];
+    },
+    backward: ([x, y, z]: Vec3): Vec3 => {
+      const w = share(y);
+      return [x / (1 + (fx - 1) * w), y, nz + (z - nz) / (1 + (fz - 1) * w)];
+    },
+  };
+}
