@@ -21,7 +21,7 @@ import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
-import { fitNeck, fittedDistance } from './neck-fit.js';
+import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamNormals } from './neck-join.js';
@@ -72,7 +72,11 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
       material: texturedMaterial('Skin', await bodySkinTexture(skin), { roughness: 0.6 }),
     },
     ...head.parts,
-    ...(await buildAssets(chosen, template, head.frame)),
+    // Garments and hair were laid on the body's own neck: they follow it to the photographed one.
+    ...(await buildAssets(chosen, template, head.frame)).map((part) => ({
+      ...part,
+      mesh: fitToNeck(part.mesh, template.proportions, head.frame.neckSize),
+    })),
   ];
 
   const factors = boneScaleFactors(c.bone_scale);

@@ -7,8 +7,8 @@ import { smoothstep, type Vec3 } from './vec3.js';
 /**
  * From this far (metres) above the neck's base the body's neck takes the
  * photographed size in full; below it the neck eases back into the body's
- * own, so the shoulders, the collars cut from the same skin and the neck's
- * base are as they were.
+ * own, so the shoulders and the neck's base are as they were. What lies on
+ * the neck (collars, hair) moves with it (`fitToNeck`).
  */
 const EASE: [number, number] = [0.01, 0.07];
 /** Only skin this close to the neck's axis (in neck radii) is the neck: never the arms. */
@@ -21,10 +21,26 @@ const REACH = 2.2;
  * neck's axis, sideways and front to back by their own factors.
  */
 export function fitNeck(body: MeshBuilder, p: Proportions, neck: NeckSize | null): MeshBuilder {
-  if (!neck) return body;
-  const fit = neckFit(p, neck);
+  return neck ? moved(body, neckFit(p, neck)) : body;
+}
+
+/**
+ * A copy of something laid on the body (a garment, hair) moved as the fitted
+ * neck moved the skin under it, so a collar or hair lying on the neck stays
+ * outside it. Above the chin it lies on the head, not the neck: the move
+ * fades out there.
+ */
+export function fitToNeck(mesh: MeshBuilder, p: Proportions, neck: NeckSize | null): MeshBuilder {
+  if (!neck) return mesh;
+  return moved(
+    mesh,
+    neckFit(p, neck, (y) => 1 - smoothstep(p.chinY - 0.04, p.chinY, y)),
+  );
+}
+
+function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder {
   const out = new MeshBuilder();
-  out.append(body);
+  out.append(mesh);
   for (let v = 0; v < out.vertexCount; v++) {
     const q = out.position(v);
     if (fit.moves(q)) out.setPosition(v, fit.forward(q));
@@ -50,11 +66,12 @@ export function fittedDistance(
   };
 }
 
-function neckFit(p: Proportions, neck: NeckSize) {
+function neckFit(p: Proportions, neck: NeckSize, fade: (y: number) => number = () => 1) {
   const fx = neck.halfWidth / p.neckRadius;
   const fz = neck.halfDepth / p.neckRadius;
   const nz = neckZ(p);
-  const share = (y: number) => smoothstep(p.neckBaseY + EASE[0], p.neckBaseY + EASE[1], y);
+  const share = (y: number) =>
+    smoothstep(p.neckBaseY + EASE[0], p.neckBaseY + EASE[1], y) * fade(y);
   return {
     moves: ([x, y, z]: Vec3) => share(y) > 0 && Math.hypot(x, z - nz) <= REACH * p.neckRadius,
     forward: ([x, y, z]: Vec3): Vec3 => {

@@ -227,7 +227,7 @@ describe('the T-shirt', () => {
       let top = -1;
       for (let v = 0; v < body.positions.length / 3; v++) {
         const [x, y, z] = at(body, v);
-        if (Math.abs(x - side * 0.7 * shoulder) > 0.01 || Math.abs(z - neckBase[2]) > 0.02)
+        if (Math.abs(x - side * 0.85 * shoulder) > 0.01 || Math.abs(z - neckBase[2]) > 0.02)
           continue;
         if (top < 0 || y > at(body, top)[1]) top = v;
       }
