@@ -62,6 +62,9 @@ interface Profile {
   start: number;
   /** Photographed head's reach per bin, crop pixels; NaN where unknown. */
   reach: Float64Array;
+  /** Each bin's ray direction in the crop: drawn for every outline of every fitting step. */
+  rayX: Float64Array;
+  rayY: Float64Array;
 }
 
 /** The skull fitted to the photos' outlines; `shape` itself when no photo has a plain backdrop. */
@@ -224,12 +227,17 @@ function drawSegment(
   if (first > last) return;
   const a = [at.x[ia]!, at.y[ia]!] as const;
   const b = [at.x[ib]!, at.y[ib]!] as const;
+  // No point of an edge lies farther from the centre than its farther end: an edge that
+  // cannot pass the outline in any of its bins is skipped without intersecting its rays.
+  const far = Math.max(Math.hypot(a[0], a[1]), Math.hypot(b[0], b[1]));
+  let passes = false;
+  for (let bin = first; bin <= last && !passes; bin++) passes = far > outline[bin]!;
+  if (!passes) return;
   const ex = b[0] - a[0];
   const ey = b[1] - a[1];
   for (let bin = first; bin <= last; bin++) {
-    const angle = profile.start + (bin + 0.5) * BIN;
-    const dx = Math.sin(angle);
-    const dy = -Math.cos(angle);
+    const dx = profile.rayX[bin]!;
+    const dy = profile.rayY[bin]!;
     // a + t·e on the ray d: cross(d, a + t·e) = 0.
     const denominator = dx * ey - dy * ex;
     if (Math.abs(denominator) < 1e-12) continue;
@@ -268,11 +276,15 @@ function photoProfile(view: PhotoView, shape: HeadShape): Profile | null {
   const bins = Math.floor((left + right) / BIN);
   const start = -left;
   const reach = new Float64Array(bins);
+  const rayX = new Float64Array(bins);
+  const rayY = new Float64Array(bins);
   const maxR = Math.hypot(view.width, view.height);
   for (let b = 0; b < bins; b++) {
     const angle = start + (b + 0.5) * BIN;
     const dx = Math.sin(angle);
     const dy = -Math.cos(angle);
+    rayX[b] = dx;
+    rayY[b] = dy;
     let last = Number.NaN;
     let gap = 0;
     for (let r = 0; r < maxR; r += 0.5) {
@@ -290,7 +302,7 @@ function photoProfile(view: PhotoView, shape: HeadShape): Profile | null {
     }
     reach[b] = last;
   }
-  return { view, cx, cy, start, reach };
+  return { view, cx, cy, start, reach, rayX, rayY };
 }
 
 /** Mean squared difference between the model's and the photos' profiles, relative to the head's size. */
