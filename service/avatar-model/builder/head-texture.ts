@@ -82,7 +82,9 @@ export function bakeHeadTexture(
   seamDistance?: ArrayLike<number>,
 ): Uint8Array {
   const out = new Uint8Array(size * size * 3);
-  for (let i = 0; i < size * size; i++) out.set(fallback, 3 * i);
+  // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
+  out.set(fallback, 0);
+  for (let filled = 3; filled < out.length; filled *= 2) out.copyWithin(filled, 0, filled);
   const nv = views.length;
   const { share, xy, coverage } = vertexSamples(mesh, normals, views);
   const uv = mesh.uvs;
