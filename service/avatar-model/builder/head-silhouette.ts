@@ -17,7 +17,7 @@ import type { Vec3 } from './vec3.js';
  */
 
 /** Angle of one profile bin (radians). */
-const BIN = (3 * Math.PI) / 180;
+const BIN = (2 * Math.PI) / 180;
 /**
  * How far round from straight up the profile reaches: in the frontal photo
  * the ears stand out below this; in a turned one the ear sits inside the
