@@ -187,20 +187,24 @@ interface Projected {
 
 function projectAll(profile: Profile, points: readonly Vec3[]): Projected {
   const { view } = profile;
+  const { x: cx, y: cy } = view.camera;
   const n = points.length;
   const out: Projected = {
     x: new Float64Array(n),
     y: new Float64Array(n),
     bin: new Float64Array(n),
   };
-  points.forEach((p, i) => {
-    const [px, py] = project(view.camera, p);
+  for (let i = 0; i < n; i++) {
+    const p = points[i]!;
+    // project(), written out: this runs for every skull point at every fitting step.
+    const px = cx[0] * p[0] + cx[1] * p[1] + cx[2] * p[2] + cx[3];
+    const py = cy[0] * p[0] + cy[1] * p[1] + cy[2] * p[2] + cy[3];
     const x = (px - view.originX) * view.scale - profile.cx;
     const y = (py - view.originY) * view.scale - profile.cy;
     out.x[i] = x;
     out.y[i] = y;
     out.bin[i] = (Math.atan2(x, -y) - profile.start) / BIN;
-  });
+  }
   return out;
 }
 
@@ -229,7 +233,7 @@ function drawSegment(
   const b = [at.x[ib]!, at.y[ib]!] as const;
   // No point of an edge lies farther from the centre than its farther end: an edge that
   // cannot pass the outline in any of its bins is skipped without intersecting its rays.
-  const far = Math.max(Math.hypot(a[0], a[1]), Math.hypot(b[0], b[1]));
+  const far = Math.sqrt(Math.max(a[0] * a[0] + a[1] * a[1], b[0] * b[0] + b[1] * b[1]));
   let passes = false;
   for (let bin = first; bin <= last && !passes; bin++) passes = far > outline[bin]!;
   if (!passes) return;
