@@ -52,7 +52,15 @@ export async function buildAssets(
       ? hexMaterial(`Headwear_${style}`, colour ?? '#3b2a1e', { roughness: 0.9, doubleSided: true })
       : hairMaterial(`Hair_${style}`, colour ?? '#3b2a1e');
     parts.push(
-      ...buildHair(style, head, template.proportions, template.skeleton, template.body, material),
+      ...buildHair(
+        style,
+        head,
+        template.proportions,
+        template.skeleton,
+        template.body,
+        template.field,
+        material,
+      ),
     );
   }
   if (chosen.eyewear) {

@@ -1,3 +1,5 @@
+import { clearOfBody } from '../outfits/clear-of-body.js';
+import type { BodyField } from '../body-field.js';
 import type { AvatarMaterial } from '../../model.js';
 import type { HeadFrame } from '../head-builder.js';
 import type { HeadRadiusMap } from '../head-radius-map.js';
@@ -57,12 +59,16 @@ interface Curtain {
   curls: number;
 }
 
+/** How far (m) hanging hair stays off the skin it reaches down to. */
+const CLEARANCE = 0.004;
+
 export function buildHair(
   style: HairStyle,
   frame: HeadFrame,
   p: Proportions,
   skeleton: Skeleton,
   body: MeshBuilder,
+  field: BodyField,
   material: AvatarMaterial,
 ): Part[] {
   const chinY = frame.points[152]![1];
@@ -77,6 +83,7 @@ export function buildHair(
   const curtain = (spec: Curtain) => {
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec);
+    clearOfBody(mesh, 0, field, CLEARANCE);
     skinHairByHeight(mesh, 0, p, body);
     return mesh;
   };
