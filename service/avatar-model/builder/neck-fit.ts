@@ -38,7 +38,11 @@ export function fitToNeck(mesh: MeshBuilder, p: Proportions, neck: NeckSize | nu
   );
 }
 
+/** A copy with the fit applied; the mesh itself when the fit moves none of it (shoes, glasses). */
 function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder {
+  let any = false;
+  for (let v = 0; v < mesh.vertexCount && !any; v++) any = fit.moves(mesh.position(v));
+  if (!any) return mesh;
   const out = new MeshBuilder();
   out.append(mesh);
   for (let v = 0; v < out.vertexCount; v++) {

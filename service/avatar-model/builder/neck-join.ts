@@ -1,7 +1,7 @@
 import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
 import { MeshBuilder } from './mesh-builder.js';
-import { setNormalised } from './skin-weights.js';
+import { blendedInfluences, setNormalised } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
 import {
   add,
@@ -94,7 +94,14 @@ export function joinHeadToBody(
   const anchors = vertices.map((v) => {
     const found = nearestOnBody(cut.mesh.position(v), body, candidates);
     cut.mesh.setPosition(v, found.point);
-    setNormalised(cut.mesh, v, blendedInfluences(body, found.anchor));
+    setNormalised(
+      cut.mesh,
+      v,
+      blendedInfluences(
+        body,
+        found.anchor.triangle.map((corner, i) => [corner, found.anchor.barycentric[i]!] as const),
+      ),
+    );
     return found.anchor;
   });
   blendTowardsSeam(cut.mesh, vertices);
@@ -303,21 +310,6 @@ export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
   const v = vb * denom;
   const w = vc * denom;
   return [1 - v - w, v, w];
-}
-
-/** The body's skin influences at a point of one of its triangles, blended by barycentrics. */
-function blendedInfluences(body: MeshBuilder, anchor: BodyAnchor): { joint: number; w: number }[] {
-  const total = new Map<number, number>();
-  anchor.triangle.forEach((v, corner) => {
-    for (let k = 0; k < 4; k++) {
-      const w = body.weights[4 * v + k]! * anchor.barycentric[corner]!;
-      if (w > 0) total.set(body.joints[4 * v + k]!, (total.get(body.joints[4 * v + k]!) ?? 0) + w);
-    }
-  });
-  return [...total]
-    .map(([joint, w]) => ({ joint, w }))
-    .sort((a, b) => b.w - a.w)
-    .slice(0, 4);
 }
 
 /**

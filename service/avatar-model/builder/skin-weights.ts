@@ -89,6 +89,29 @@ export function skinRigid(mesh: MeshBuilder, first: number, bone: BoneName): voi
   for (let v = first; v < mesh.vertexCount; v++) mesh.setInfluences(v, [joint], [1]);
 }
 
+/**
+ * The mesh's influences at a blend of its vertices (a point on a triangle by
+ * its barycentrics, say): each vertex's weights times its share, summed per
+ * joint, strongest first, at most four.
+ */
+export function blendedInfluences(
+  mesh: MeshBuilder,
+  shares: readonly (readonly [vertex: number, share: number])[],
+): { joint: number; w: number }[] {
+  const total = new Map<number, number>();
+  for (const [v, share] of shares) {
+    for (let k = 0; k < 4; k++) {
+      const joint = mesh.joints[4 * v + k]!;
+      const w = mesh.weights[4 * v + k]! * share;
+      if (w > 0) total.set(joint, (total.get(joint) ?? 0) + w);
+    }
+  }
+  return [...total]
+    .map(([joint, w]) => ({ joint, w }))
+    .sort((a, b) => b.w - a.w)
+    .slice(0, 4);
+}
+
 export function setNormalised(
   mesh: MeshBuilder,
   vertex: number,

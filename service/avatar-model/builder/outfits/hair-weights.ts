@@ -2,7 +2,8 @@ import type { MeshBuilder } from '../mesh-builder.js';
 import { nearestVertexIndex } from '../nearest-vertex.js';
 import type { Proportions } from '../proportions.js';
 import { boneIndex } from '../skeleton.js';
-import { distance, smoothstep } from '../vec3.js';
+import { blendedInfluences } from '../skin-weights.js';
+import { distance, smoothstep, type Vec3 } from '../vec3.js';
 
 /**
  * Skins hair (vertices from `first` on) by height rather than by distance to
@@ -21,7 +22,7 @@ export function skinHairByHeight(
 ): void {
   const head = boneIndex('Head');
   const neck = boneIndex('Neck');
-  const skin = nearestVertexIndex(body, LIES_ON);
+  const skin = skinLookup(body);
   for (let v = first; v < mesh.vertexCount; v++) {
     const q = mesh.position(v);
     const onHead = smoothstep(p.chinY - 0.02, p.chinY + 0.04, q[1]);
@@ -35,7 +36,8 @@ export function skinHairByHeight(
     const shares = new Map<number, number>([[head, onHead]]);
     const add = (joint: number, w: number) => shares.set(joint, (shares.get(joint) ?? 0) + w);
     if (lying > 0) {
-      for (const r of influencesOf(body, under)) add(r.joint, lying * (1 - onHead) * r.w);
+      for (const r of blendedInfluences(body, [[under, 1]]))
+        add(r.joint, lying * (1 - onHead) * r.w);
     }
     add(neck, (1 - lying) * onNeck);
     add(CHEST, (1 - lying) * onChest);
@@ -57,8 +59,14 @@ const CHEST = boneIndex('Spine2');
 /** How near (m) the skin must be for hair to count as lying on it. */
 const LIES_ON = 0.05;
 
-function influencesOf(body: MeshBuilder, v: number): { joint: number; w: number }[] {
-  return [0, 1, 2, 3]
-    .map((k) => ({ joint: body.joints[4 * v + k]!, w: body.weights[4 * v + k]! }))
-    .filter((r) => r.w > 0);
+/** The body is shared by every build of its shape and age: its lookup is made once. */
+const lookups = new WeakMap<MeshBuilder, (p: Vec3) => number>();
+
+function skinLookup(body: MeshBuilder): (p: Vec3) => number {
+  let lookup = lookups.get(body);
+  if (!lookup) {
+    lookup = nearestVertexIndex(body, LIES_ON);
+    lookups.set(body, lookup);
+  }
+  return lookup;
 }

@@ -1,7 +1,7 @@
 import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
-import { setNormalised } from '../skin-weights.js';
+import { blendedInfluences, setNormalised } from '../skin-weights.js';
 import { addScaled, lerp, normalize, type Vec3 } from '../vec3.js';
 
 /**
@@ -122,13 +122,15 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     // past a sleeveless top's armhole the skin is the arm's, and cloth on the chest that
     // followed the arm would flap out over the shoulder when the arm comes down. One
     // moved along the skin to the neckline moves as the skin it was moved to.
-    if (within(v)) copyInfluences(mesh, made, body, [[v, 1]]);
-    else if (t > 0)
-      copyInfluences(mesh, made, body, [
-        [v, 1 - t],
-        [inside, t],
-      ]);
-    else copyInfluences(mesh, made, body, [[inside, 1]]);
+    const from: [number, number][] = within(v)
+      ? [[v, 1]]
+      : t > 0
+        ? [
+            [v, 1 - t],
+            [inside, t],
+          ]
+        : [[inside, 1]];
+    setNormalised(mesh, made, blendedInfluences(body, from));
     copy[v] = made;
     return made;
   };
@@ -140,23 +142,4 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     if (inside.length === 0 || corners.some((v) => ease[v] === null)) continue;
     mesh.triangle(...(corners.map((v) => vertexFor(v, inside[0]!)) as [number, number, number]));
   }
-}
-
-/** Gives `made` the body's influences of the given vertices, blended by the given shares. */
-function copyInfluences(
-  mesh: MeshBuilder,
-  made: number,
-  body: MeshBuilder,
-  from: readonly [vertex: number, share: number][],
-): void {
-  const total = new Map<number, number>();
-  for (const [v, share] of from) {
-    for (let k = 0; k < 4; k++) {
-      const joint = body.joints[4 * v + k]!;
-      const w = body.weights[4 * v + k]!;
-      if (w > 0) total.set(joint, (total.get(joint) ?? 0) + share * w);
-    }
-  }
-  const ranked = [...total].map(([joint, w]) => ({ joint, w })).sort((a, b) => b.w - a.w);
-  setNormalised(mesh, made, ranked.slice(0, 4));
 }
