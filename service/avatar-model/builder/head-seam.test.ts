@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../model.js';
 import { faceSurface } from './face-landmarks.js';
-import { build, mesh, topology } from './test-support.js';
+import { build, mesh, topology, vertexAt } from './test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
 /**
@@ -12,11 +12,7 @@ import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 const LANDMARKS = 468;
 const rim = faceSurface(topology).rim;
 
-const at = (m: AvatarMesh, i: number): Vec3 => [
-  m.positions[3 * i]!,
-  m.positions[3 * i + 1]!,
-  m.positions[3 * i + 2]!,
-];
+const at = vertexAt;
 const normalAt = (m: AvatarMesh, i: number): Vec3 => [
   m.normals[3 * i]!,
   m.normals[3 * i + 1]!,

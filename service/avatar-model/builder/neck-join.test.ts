@@ -5,7 +5,7 @@ import { IDLE_POSE, walkPose } from './animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from './animations/pose.js';
 import { boundaryLoops } from './body-stitch.js';
 import { closestOnTriangle } from './neck-join.js';
-import { build, joint, mesh, type Person } from './test-support.js';
+import { build, joint, mesh, type Person, vertexAt } from './test-support.js';
 import { add, dot, normalize, scale, sub, type Vec3 } from './vec3.js';
 
 /**
@@ -34,11 +34,7 @@ const CASES: [Person, Partial<StoredCustomization>][] = [
   ['person-c', { body: 'body_4', bone_scale: { head: 0.5, arms: 0, chest: 0.5 } }],
 ];
 
-const at = (m: AvatarMesh, v: number): Vec3 => [
-  m.positions[3 * v]!,
-  m.positions[3 * v + 1]!,
-  m.positions[3 * v + 2]!,
-];
+const at = vertexAt;
 const normalAt = (m: AvatarMesh, v: number): Vec3 => [
   m.normals[3 * v]!,
   m.normals[3 * v + 1]!,

@@ -118,6 +118,13 @@ export function glbJson(glb: Uint8Array): Record<string, unknown> & {
 
 export const writeModel = writeGlb;
 
+/** Vertex v of a mesh, as a point. */
+export const vertexAt = (m: AvatarMesh, v: number): [number, number, number] => [
+  m.positions[3 * v]!,
+  m.positions[3 * v + 1]!,
+  m.positions[3 * v + 2]!,
+];
+
 export function mesh(model: AvatarModel, name: string): AvatarMesh {
   const found = model.meshes.find((m) => m.name === name);
   if (!found) throw new Error(`no mesh ${name} in ${model.meshes.map((m) => m.name).join(', ')}`);

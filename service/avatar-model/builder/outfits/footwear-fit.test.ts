@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, type PoseSpec } from '../animations/pose.js';
-import { build, mesh, styleId } from '../test-support.js';
+import { build, mesh, styleId, vertexAt } from '../test-support.js';
+import { closestOnTriangle } from '../neck-join.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
 
 /** How far the skin may come out through a shoe. */
@@ -10,45 +11,7 @@ const TOLERANCE = 0.002;
 /** Skin this far below a shoe's top edge is inside the shoe. */
 const BELOW_COLLAR = 0.012;
 
-const at = (m: AvatarMesh, v: number): Vec3 => [
-  m.positions[3 * v]!,
-  m.positions[3 * v + 1]!,
-  m.positions[3 * v + 2]!,
-];
-
-/** The point of triangle abc nearest p (Ericson, Real-Time Collision Detection, 5.1.5). */
-function nearestPoint(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
-  const ab = sub(b, a);
-  const ac = sub(c, a);
-  const ap = sub(p, a);
-  const d1 = dot(ab, ap);
-  const d2 = dot(ac, ap);
-  if (d1 <= 0 && d2 <= 0) return a;
-  const bp = sub(p, b);
-  const d3 = dot(ab, bp);
-  const d4 = dot(ac, bp);
-  if (d3 >= 0 && d4 <= d3) return b;
-  const vc = d1 * d4 - d3 * d2;
-  const along = (from: Vec3, edge: Vec3, t: number): Vec3 => [
-    from[0] + edge[0] * t,
-    from[1] + edge[1] * t,
-    from[2] + edge[2] * t,
-  ];
-  if (vc <= 0 && d1 >= 0 && d3 <= 0) return along(a, ab, d1 / (d1 - d3));
-  const cp = sub(p, c);
-  const d5 = dot(ab, cp);
-  const d6 = dot(ac, cp);
-  if (d6 >= 0 && d5 <= d6) return c;
-  const vb = d5 * d2 - d1 * d6;
-  if (vb <= 0 && d2 >= 0 && d6 <= 0) return along(a, ac, d2 / (d2 - d6));
-  const va = d3 * d6 - d5 * d4;
-  if (va <= 0 && d4 - d3 >= 0 && d5 - d6 >= 0) {
-    return along(b, sub(c, b), (d4 - d3) / (d4 - d3 + (d5 - d6)));
-  }
-  const v = vb / (va + vb + vc);
-  const w = vc / (va + vb + vc);
-  return [a[0] + ab[0] * v + ac[0] * w, a[1] + ab[1] * v + ac[1] * w, a[2] + ab[2] * v + ac[2] * w];
-}
+const at = vertexAt;
 
 /**
  * How far p lies outside the shoe: its distance from the nearest point of the
@@ -60,7 +23,8 @@ function outside(p: Vec3, shoe: readonly [Vec3, Vec3, Vec3][]): number {
   let best = Infinity;
   let out = 0;
   for (const [a, b, c] of shoe) {
-    const q = nearestPoint(p, a, b, c);
+    const [wa, wb, wc] = closestOnTriangle(p, a, b, c);
+    const q: Vec3 = [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]!) as Vec3;
     const d = Math.hypot(...sub(p, q));
     if (d < best) {
       best = d;

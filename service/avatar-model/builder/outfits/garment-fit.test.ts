@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
-import { build, joint, mesh, styleId } from '../test-support.js';
+import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
 
 /** How far a covered body vertex may come out through its garment. */
@@ -11,11 +11,7 @@ const TOLERANCE = 0.002;
 const COVER_DEPTH = 0.04;
 const CELL = 0.02;
 
-const at = (m: AvatarMesh, v: number): Vec3 => [
-  m.positions[3 * v]!,
-  m.positions[3 * v + 1]!,
-  m.positions[3 * v + 2]!,
-];
+const at = vertexAt;
 
 /** The point of triangle abc nearest p, and whether p projects inside it. */
 function nearestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): { q: Vec3; inside: boolean } {
