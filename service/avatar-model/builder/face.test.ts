@@ -4,7 +4,12 @@ import type { AvatarMesh, AvatarModel } from '../model.js';
 import { depthScale } from './affine-camera.js';
 import { buildAvatar } from './build-avatar.js';
 import { canonicalFace } from './face-landmarks.js';
-import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
+import {
+  INNER_LIP_BOTTOM,
+  INNER_LIP_TOP,
+  LEFT_LIDS,
+  RIGHT_LIDS,
+} from './face-rig/landmark-groups.js';
 import {
   analysisOf,
   bounds,
@@ -27,8 +32,15 @@ function texel(m: AvatarMesh, u: number, v: number): [number, number, number] {
   return [t.rgba[i]!, t.rgba[i + 1]!, t.rgba[i + 2]!];
 }
 
-/** The eyelids are reshaped on purpose: eyes photographed closed are opened. */
-const LIDS = new Set([LEFT_LIDS, RIGHT_LIDS].flatMap((l) => [...l.upper, ...l.lower, ...l.crease]));
+/**
+ * The eyelids and the lips' inner edges are reshaped on purpose: eyes
+ * photographed closed are opened, and lips photographed closed are closed.
+ */
+const LIDS = new Set([
+  ...[LEFT_LIDS, RIGHT_LIDS].flatMap((l) => [...l.upper, ...l.lower, ...l.crease]),
+  ...INNER_LIP_TOP,
+  ...INNER_LIP_BOTTOM,
+]);
 /** Every 7th landmark but the lids': enough to describe a face's shape. */
 const SAMPLE = Array.from({ length: Math.floor(LANDMARKS / 7) }, (_, i) => 7 * i).filter(
   (i) => !LIDS.has(i),

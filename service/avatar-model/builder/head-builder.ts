@@ -17,7 +17,7 @@ import type { Proportions } from './proportions.js';
 import { skinRigid } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
 import { buildBrowsAndLashes, openEyes } from './head-eyelids.js';
-import { buildMouth } from './head-mouth.js';
+import { buildMouth, closeLips } from './head-mouth.js';
 import { buildEars } from './head-ears.js';
 import { measureNeck, type NeckSize } from './head-neck.js';
 import { seenHairColour } from './head-hair.js';
@@ -110,6 +110,7 @@ export async function buildHead(
   const photoPoints = canonical.points.map((p): Vec3 => [p[0], p[1], p[2] * depth]);
   const points = photoPoints.map((p): Vec3 => [...p]);
   openEyes(points);
+  closeLips(points);
   const surface = faceSurface(topology);
 
   const referenceSkin = face.skinColor ?? analysis.skin_tone;

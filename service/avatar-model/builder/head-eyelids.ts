@@ -5,13 +5,36 @@ import { hexMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import type { PhotoView } from './photo-views.js';
-import { add, addScaled, cross, distance, dot, lerp, normalize, sub, type Vec3 } from './vec3.js';
+import {
+  add,
+  addScaled,
+  cross,
+  distance,
+  dot,
+  lerp,
+  normalize,
+  smoothstep,
+  sub,
+  type Vec3,
+} from './vec3.js';
 
 /** An eye counts as closed below this opening (lid to lid) per eye width. */
 const CLOSED_BELOW = 0.27;
 /** An opened eye's upper and lower lids stand this far (per eye width) from the corners' line. */
 const OPEN_UPPER = 0.24;
 const OPEN_LOWER = 0.08;
+/**
+ * The brow takes the colour of the darker half of the pixels inside it: the
+ * hairs rather than the skin between them, but not the shadow under the
+ * brow ridge that the darkest few pixels of a bare brow would be.
+ */
+const BROW_SHARE = 0.5;
+/**
+ * How much darker than the forehead (1 − luma ratio) a brow's darker half
+ * is: up to the first value it is the brow ridge's shading on bare skin, from
+ * the second on hair.
+ */
+const BROW_CONTRAST: [number, number] = [0.3, 0.5];
 
 /**
  * Opens eyes the photo shows closed (or nearly), in place: the lids are set
@@ -88,20 +111,14 @@ export function buildBrowsAndLashes(
     stripTriangles(lashes, first, edge.length, centre);
   }
 
-  const browIndices = [
-    ...BROWS.right.upper,
-    ...BROWS.right.lower,
-    ...BROWS.left.upper,
-    ...BROWS.left.lower,
-  ];
-  const lidIndices = [...RIGHT_LIDS.upper, ...LEFT_LIDS.upper];
-  const browColour = frontal ? darkestColour(frontal, photoPoints, browIndices, 0.35) : null;
-  const lashColour = frontal ? darkestColour(frontal, photoPoints, lidIndices, 0.15) : null;
+  const browColour = frontal ? browColourIn(frontal, photoPoints) : null;
+  const lidSamples = [...RIGHT_LIDS.upper, ...LEFT_LIDS.upper].map((i) => photoPoints[i]!);
+  const lashColour = frontal ? darkestColour(frontal, lidSamples, 0.15) : null;
   return [
     {
       name: 'Brows',
       mesh: brows,
-      material: hexMaterial('Brows', browColour ?? '#3a2a20', {
+      material: hexMaterial('Brows', browColour ? toHex(browColour) : '#3a2a20', {
         roughness: 0.9,
         doubleSided: true,
       }),
@@ -134,19 +151,45 @@ function stripTriangles(mesh: MeshBuilder, first: number, pairs: number, centre:
 }
 
 /**
- * The median of the darkest `share` of the pixels around the given
- * landmarks in a photo: hair of brows and lashes is darker than the skin
- * between it. `photoPoints` are the landmarks as the photo's camera was fitted to.
+ * The brow's colour as the frontal photo shows it. Read inside the brow,
+ * between its upper and lower edges: its darker half is the hair, when the
+ * brow is clearly darker than the forehead above it; a brow only as dark as
+ * the shading of the brow ridge is bare skin, and takes the colour of that
+ * skin, so it does not paint brows onto a face that has none.
  */
-export function darkestColour(
-  view: PhotoView,
-  photoPoints: readonly Vec3[],
-  indices: readonly number[],
-  share: number,
-): string | null {
+function browColourIn(view: PhotoView, photoPoints: readonly Vec3[]): Rgb | null {
+  const across = (t: number) =>
+    [BROWS.right, BROWS.left].flatMap((side) =>
+      side.upper.map((u, i) => lerp(photoPoints[side.lower[i]!]!, photoPoints[u]!, t)),
+    );
+  const inside = [0.25, 0.5, 0.75].flatMap(across);
+  const hair = darkestRgb(view, inside, BROW_SHARE);
+  const skin = darkestRgb(view, inside, 1);
+  // As far above the brow's upper edge as the brow is tall.
+  const forehead = darkestRgb(view, across(2), 1);
+  if (!hair || !skin || !forehead) return hair;
+  const contrast = 1 - luma(hair) / Math.max(1e-6, luma(forehead));
+  const strength = smoothstep(BROW_CONTRAST[0], BROW_CONTRAST[1], contrast);
+  return [0, 1, 2].map((c) => skin[c]! + (hair[c]! - skin[c]!) * strength) as Rgb;
+}
+
+const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+
+/**
+ * The median of the darkest `share` of the pixels around the given
+ * points in a photo: hair of brows and lashes is darker than the skin
+ * between it. `at` are points in the frame the photo's camera was fitted to.
+ */
+export function darkestColour(view: PhotoView, at: readonly Vec3[], share: number): string | null {
+  const rgb = darkestRgb(view, at, share);
+  return rgb ? toHex(rgb) : null;
+}
+
+/** darkestColour as sRGB 0..1. */
+function darkestRgb(view: PhotoView, at: readonly Vec3[], share: number): Rgb | null {
   const samples: Rgb[] = [];
-  for (const i of indices) {
-    const [px, py] = project(view.camera, photoPoints[i]!);
+  for (const point of at) {
+    const [px, py] = project(view.camera, point);
     const cx = Math.round((px - view.originX) * view.scale);
     const cy = Math.round((py - view.originY) * view.scale);
     for (let dy = -2; dy <= 2; dy++) {
@@ -160,10 +203,9 @@ export function darkestColour(
     }
   }
   if (samples.length === 0) return null;
-  const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
   samples.sort((p, q) => luma(p) - luma(q));
   const dark = samples.slice(0, Math.max(1, Math.round(samples.length * share)));
   const channel = (c: 0 | 1 | 2) =>
     dark.map((p) => p[c]).sort((x, y) => x - y)[dark.length >> 1]! / 255;
-  return toHex([channel(0), channel(1), channel(2)]);
+  return [channel(0), channel(1), channel(2)];
 }

@@ -2,9 +2,34 @@ import { INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
 import { hexMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
-import { distance, scale, type Vec3 } from './vec3.js';
+import { add, distance, scale, type Vec3 } from './vec3.js';
 
 const CAVITY_RINGS = 8;
+/**
+ * Lips photographed nearer together than this (mm on a 12 cm face) are
+ * closed: the landmarks leave a sliver between closed lips, through which
+ * the teeth behind them would show as a white line the photo does not have.
+ */
+const CLOSED_LIPS_BELOW = 1.5;
+
+/**
+ * Closes lips the photo shows closed (or nearly), in place: each point of the
+ * upper lip's inner edge meets its partner on the lower one halfway, so the
+ * mouth is shut until the face rig opens it. Returns whether it closed them.
+ */
+export function closeLips(points: Vec3[]): boolean {
+  const faceHeight = distance(points[10]!, points[152]!);
+  const lower = [...INNER_LIP_BOTTOM].reverse();
+  const pairs = INNER_LIP_TOP.slice(1, -1).map((u, k) => [u, lower[k + 1]!] as const);
+  const widest = Math.max(...pairs.map(([u, l]) => distance(points[u]!, points[l]!)));
+  if (widest >= (CLOSED_LIPS_BELOW / 1000) * (faceHeight / 0.12)) return false;
+  for (const [u, l] of pairs) {
+    const middle = scale(add(points[u]!, points[l]!), 0.5);
+    points[u] = middle;
+    points[l] = [...middle];
+  }
+  return true;
+}
 const TEETH_COLUMNS = 14;
 
 /**

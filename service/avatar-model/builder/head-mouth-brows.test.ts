@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { project, type AffineCamera } from './affine-camera.js';
+import { canonicalFace } from './face-landmarks.js';
+import { BROWS, INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
+import { buildBrowsAndLashes } from './head-eyelids.js';
+import { closeLips } from './head-mouth.js';
+import { analysisOf, syntheticView } from './test-support.js';
+import { distance, lerp, type Vec3 } from './vec3.js';
+
+const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
+const canonical = (): Vec3[] => canonicalFace(face.mesh, 0.17).points.map((p): Vec3 => [...p]);
+/** Pairs of the lips' inner edges, upper with lower, corners left out. */
+const LIP_PAIRS = INNER_LIP_TOP.slice(1, -1).map(
+  (u, k) => [u, [...INNER_LIP_BOTTOM].reverse()[k + 1]!] as const,
+);
+
+describe('lips', () => {
+  it('closes lips the photo shows closed, so no teeth show between them', () => {
+    const points = canonical();
+    const before = points.map((p): Vec3 => [...p]);
+    expect(
+      Math.max(...LIP_PAIRS.map(([u, l]) => distance(points[u]!, points[l]!))),
+    ).toBeGreaterThan(1e-4);
+    expect(closeLips(points)).toBe(true);
+    for (const [u, l] of LIP_PAIRS) {
+      expect(distance(points[u]!, points[l]!)).toBeLessThan(1e-9);
+      // They meet halfway.
+      const middle = lerp(before[u]!, before[l]!, 0.5);
+      expect(distance(points[u]!, middle)).toBeLessThan(1e-9);
+    }
+    // Nothing else moves.
+    const lips = new Set(LIP_PAIRS.flat());
+    points.forEach((p, i) => {
+      if (!lips.has(i)) expect(p).toEqual(before[i]);
+    });
+  });
+
+  it('leaves parted lips parted', () => {
+    const points = canonical();
+    for (const l of INNER_LIP_BOTTOM.slice(1, -1)) points[l] = [...points[l]!] as Vec3;
+    for (const l of INNER_LIP_BOTTOM.slice(1, -1)) points[l]![1] -= 0.006;
+    const before = points.map((p): Vec3 => [...p]);
+    expect(closeLips(points)).toBe(false);
+    expect(points).toEqual(before);
+  });
+});
+
+describe('brows', () => {
+  const SIZE = 600;
+  const SKIN = [196, 140, 112] as const;
+  const SHADOW = [90, 60, 45] as const;
+  const HAIR = [40, 28, 20] as const;
+  const points = canonical();
+  const centre: Vec3 = [0, 0, -0.08];
+  const s = 3000;
+  const camera: AffineCamera = { x: [s, 0, 0, 0], y: [0, -s, 0, 0] };
+  const [cx, cy] = project(camera, points[6]!);
+  camera.x[3] = SIZE / 2 - cx;
+  camera.y[3] = SIZE / 2 - cy;
+
+  /**
+   * A frontal photo of skin, with `fill` (of the height from the brow's lower
+   * edge, 0, to its upper edge, 1) painted between them, and a shadow under the brow ridge.
+   */
+  function photo(fill: (t: number) => readonly number[]) {
+    const rgb = new Uint8Array(SIZE * SIZE * 3);
+    for (let i = 0; i < SIZE * SIZE; i++) rgb.set(SKIN, 3 * i);
+    for (const side of [BROWS.right, BROWS.left]) {
+      side.upper.forEach((u, i) => {
+        if (i + 1 >= side.upper.length) return;
+        const [a, b, c, d] = [u, side.upper[i + 1]!, side.lower[i + 1]!, side.lower[i]!].map((j) =>
+          project(camera, points[j]!),
+        ) as [[number, number], [number, number], [number, number], [number, number]];
+        // Column by column: the brow's upper edge from a to b, its lower one from d to c.
+        const along = (p: [number, number], q: [number, number], x: number) =>
+          p[1] + ((q[1] - p[1]) * (x - p[0])) / (q[0] - p[0]);
+        const [x0, x1] = [Math.min(a[0], d[0]), Math.max(b[0], c[0])].sort((m, n) => m - n);
+        for (let x = Math.round(x0!); x <= Math.round(x1!); x++) {
+          const upperY = Math.round(along(a, b, x));
+          const lowerY = Math.round(along(d, c, x));
+          for (let y = upperY; y <= lowerY; y++) {
+            rgb.set(fill((lowerY - y) / Math.max(1, lowerY - upperY)), 3 * (y * SIZE + x));
+          }
+          // The shadow under the ridge, just below the brow's lower edge.
+          for (let y = lowerY + 1; y <= lowerY + 6; y++) rgb.set(SHADOW, 3 * (y * SIZE + x));
+        }
+      });
+    }
+    return syntheticView('frontal', rgb, SIZE, camera);
+  }
+  const browColour = (fill: (t: number) => readonly number[]) => {
+    const brows = buildBrowsAndLashes(points, points, centre, photo(fill)).find(
+      (p) => p.name === 'Brows',
+    )!;
+    // Back from linear to sRGB bytes, roughly: enough to tell skin from hair.
+    return brows.material.baseColor.slice(0, 3).map((c) => 255 * c ** (1 / 2.2));
+  };
+
+  it('takes the skin colour where the photo shows no brow hair, not the shadow under the ridge', () => {
+    expect(browColour(() => SKIN).every((c, k) => Math.abs(c - SKIN[k]!) < 12)).toBe(true);
+    // Bare skin shaded down the brow ridge, to 40 % darker at its lower edge: the brow is
+    // that skin on the whole (20 % darker), not its darkest shade or the shadow under it.
+    const ridge = (t: number) => SKIN.map((c) => Math.round(c * (0.6 + 0.4 * t)));
+    const luma = (c: readonly number[]) => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
+    expect(luma(browColour(ridge)) / luma(SKIN)).toBeGreaterThan(0.74);
+  });
+
+  it('takes the hair colour where the photo shows brows', () => {
+    const colour = browColour(() => HAIR);
+    colour.forEach((c, k) => expect(Math.abs(c - HAIR[k]!)).toBeLessThan(12));
+  });
+});
