@@ -10,6 +10,8 @@ export const LANDMARK = {
   leftFaceEdge: 454,
   noseTip: 1,
   noseBridge: 168,
+  /** The middle of the lower lip's inner edge. */
+  lowerLip: 14,
 } as const;
 
 export const RIGHT_EYE_CONTOUR = [

@@ -111,11 +111,15 @@ export function skullRings(
   const starts = rimPoints.map((p, k) => {
     const offset = sub(p, centre);
     const dir = normalize(offset);
+    const excess = length(offset) - skullRadius(shape, dir);
     return {
       polar: Math.acos(Math.max(-1, Math.min(1, dir[2]))),
       azimuth: azimuths[k]!,
       even: shift + step * k,
-      excess: length(offset) - skullRadius(shape, dir),
+      excess,
+      // Where the lower rim (jaw and chin) stands out of the skull, its fullness may carry
+      // further back: the jaw line. A rim point inside the skull is no jaw to carry.
+      blend: RIM_BLEND + (excess > 0 ? shape.jaw * Math.max(0, -dir[1]) : 0),
     };
   });
   const rings: Vec3[][] = [rimPoints];
@@ -130,7 +134,7 @@ export function skullRings(
           Math.sin(polar) * Math.sin(azimuth),
           Math.cos(polar),
         ];
-        const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, RIM_BLEND, t));
+        const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, s.blend, t));
         return addScaled(centre, dir, r);
       }),
     );

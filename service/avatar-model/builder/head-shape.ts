@@ -26,6 +26,14 @@ export interface HeadShape {
    * turned photos show both.
    */
   profile: readonly number[];
+  /**
+   * How much further back than the rest of the rim the lower face's fullness
+   * carries before the skull takes over (added to the share of the way back
+   * over which the rim's shape blends into the skull, in proportion to how
+   * far down the rim point lies): the jaw line, from the chin back to the
+   * angle of the jaw, as the turned photos show it.
+   */
+  jaw: number;
 }
 
 /**
@@ -64,6 +72,7 @@ export function fitHead(points: readonly Vec3[]): HeadShape {
     back: length / 2,
     top,
     profile: PROFILE_KNOTS.map(() => 0),
+    jaw: 0,
   };
 }
 

@@ -68,11 +68,13 @@ describe('the skull fitted to the photos', () => {
     top: rule.centre[1] + rule.up * 0.94,
     back: rule.back * 1.15,
   };
-  const views = [
-    photograph('frontal', camera(0, rule.centre), truth),
-    photograph('side-1', camera(35, rule.centre), truth),
-    photograph('side-2', camera(-35, rule.centre), truth),
+  /** The frontal and both turned photos of a head with this skull. */
+  const series = (shape: HeadShape) => [
+    photograph('frontal', camera(0, rule.centre), shape),
+    photograph('side-1', camera(35, rule.centre), shape),
+    photograph('side-2', camera(-35, rule.centre), shape),
   ];
+  const views = series(truth);
   const faceInput = { points, triangles: surface.triangles, rim: surface.rim };
 
   it('recovers a wider, lower, longer skull than the proportion rule from its outlines', () => {
@@ -90,11 +92,7 @@ describe('the skull fitted to the photos', () => {
     // Knot 3 is 60° from straight up (the upper back), knot 5 120° (the lower back, above the nape).
     const profile = rule.profile.map((_, k) => (k === 3 ? 0.12 : k === 5 ? -0.1 : 0));
     const truth = { ...rule, profile };
-    const photographed = [
-      photograph('frontal', camera(0, rule.centre), truth),
-      photograph('side-1', camera(35, rule.centre), truth),
-      photograph('side-2', camera(-35, rule.centre), truth),
-    ];
+    const photographed = series(truth);
     const fitted = fitSkullToPhotos(rule, photographed, false, faceInput);
     // No ellipsoid is both further out at the upper back and further in at the lower back.
     for (const degrees of [60, 120]) {
@@ -107,6 +105,34 @@ describe('the skull fitted to the photos', () => {
     }
     // The face's side of the skull stays where it was.
     expect(Math.abs(fitted.profile[0]!)).toBeLessThan(0.03);
+  });
+
+  it('takes the jaw line from the turned photos: a jaw running level back to the neck, or rising into the skull', () => {
+    /** How low the head reaches under the face, between the chin and the skull's centre (metres). */
+    const underJaw = (shape: HeadShape) => {
+      const mesh = buildHeadMesh(points, face.mesh, surface, shape);
+      const chin = points[152]!;
+      let lowest = Infinity;
+      for (let v = 0; v < mesh.vertexCount; v++) {
+        const p = mesh.position(v);
+        const along = (p[2] - shape.centre[2]) / (chin[2] - shape.centre[2]);
+        if (along > 0.3 && along < 0.7 && Math.abs(p[0]) < 0.02) lowest = Math.min(lowest, p[1]);
+      }
+      return lowest;
+    };
+    for (const jaw of [0.45, -0.2]) {
+      const truth = { ...rule, jaw };
+      const photographed = series(truth);
+      const fitted = fitSkullToPhotos(rule, photographed, false, faceInput);
+      // The jaw moves the right way (the skull's lower radius can take up part of the rest).
+      expect(Math.sign(fitted.jaw), `jaw ${jaw}`).toBe(Math.sign(jaw));
+      // The mesh's jaw line moved most of the way to the photographed one.
+      const wanted = underJaw(truth) - underJaw(rule);
+      expect(Math.abs(wanted)).toBeGreaterThan(0.003);
+      const got = underJaw(fitted) - underJaw(rule);
+      expect(got / wanted, `jaw ${jaw}`).toBeGreaterThan(0.6);
+      expect(got / wanted, `jaw ${jaw}`).toBeLessThan(1.4);
+    }
   });
 
   it('only shrinks the skull when hair is seen, and keeps it without a plain backdrop', () => {

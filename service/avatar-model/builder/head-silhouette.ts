@@ -1,5 +1,6 @@
 import { subjectMask } from '../../processing/subject-mask.js';
 import { cameraScale, project, rescaled } from './affine-camera.js';
+import { LANDMARK } from './face-landmarks.js';
 import { skullRings } from './head-mesh.js';
 import type { HeadShape } from './head-shape.js';
 import type { PhotoView } from './photo-views.js';
@@ -49,6 +50,18 @@ const PROFILE_LIMITS_UNDER_HAIR: [number, number] = [-0.12, 0];
  * a knot between two photographed ones follows them rather than a speck.
  */
 const PROFILE_STIFFNESS = 0.005;
+/**
+ * The jaw line's lingering (HeadShape.jaw) stays within these: from a jaw
+ * that rises straight into the skull to one that runs level back to the neck.
+ */
+const JAW_LIMITS: [number, number] = [-0.25, 0.6];
+/** The jaw moves this many times as far per step as a radius factor. */
+const JAW_STEP = 2;
+/**
+ * Under a turned photo's face, columns whose outline has not left the
+ * head this far (face heights) below the chin are the neck: the jaw line ends there.
+ */
+const JAW_LINE_DEPTH = 0.45;
 const FIRST_STEP = 0.08;
 const LAST_STEP = 0.02;
 const RADII = ['side', 'up', 'front', 'back', 'down'] as const;
@@ -102,26 +115,52 @@ export function fitSkullToPhotos(
     number
   >;
   const profile = shape.profile.map(() => 0);
-  const shaped = () => ({ ...scaled(shape, factors), profile: [...profile] });
+  let jaw = shape.jaw;
+  let fittingJaw = false;
+  const shaped = () => ({ ...scaled(shape, factors), profile: [...profile], jaw });
+  // The jaw line under each turned photo's face, and the face's own part of it, drawn once.
+  const jawLines = profiles.map((profile) =>
+    profile.view.name === 'frontal' ? null : photoJawLine(profile, face.points),
+  );
+  const faceJaws = jawLines.map((line, i) => {
+    if (!line) return null;
+    const lowest = new Float64Array(line.x.length).fill(-Infinity);
+    const at = projectAll(profiles[i]!, face.points);
+    for (let t = 0; t < face.triangles.length; t += 3) {
+      for (let k = 0; k < 3; k++) {
+        drawLow(line, lowest, at, face.triangles[t + k]!, face.triangles[t + ((k + 1) % 3)]!);
+      }
+    }
+    return lowest;
+  });
   const cost = () => {
     const { rings } = skullRings(face.points, face.rim, shaped());
     const columns = rings[0]!.length;
-    return (
-      mismatch(
-        profiles,
-        profiles.map((profile, i) => {
-          const outline = Float64Array.from(faceOutlines[i]!);
-          const at = projectAll(profile, rings.flat());
-          for (let r = 0; r < rings.length; r++) {
-            for (let k = 0; k < columns; k++) {
-              const a = r * columns + k;
-              drawSegment(profile, outline, at, a, r * columns + ((k + 1) % columns));
-              if (r + 1 < rings.length) drawSegment(profile, outline, at, a, a + columns);
-            }
+    const jawMisses: number[] = [];
+    const outlines = profiles.map((profile, i) => {
+      const outline = Float64Array.from(faceOutlines[i]!);
+      const at = projectAll(profile, rings.flat());
+      const line = fittingJaw ? jawLines[i] : null;
+      const lowest = line ? Float64Array.from(faceJaws[i]!) : null;
+      for (let r = 0; r < rings.length; r++) {
+        for (let k = 0; k < columns; k++) {
+          const a = r * columns + k;
+          const b = r * columns + ((k + 1) % columns);
+          drawSegment(profile, outline, at, a, b);
+          if (line && lowest) drawLow(line, lowest, at, a, b);
+          if (r + 1 < rings.length) {
+            drawSegment(profile, outline, at, a, a + columns);
+            if (line && lowest) drawLow(line, lowest, at, a, a + columns);
           }
-          return outline;
-        }),
-      ) +
+        }
+      }
+      if (line && lowest) jawMisses.push(jawMismatch(line, lowest));
+      return outline;
+    });
+    const jawMiss = jawMisses.length > 0 ? jawMisses.reduce((a, b) => a + b) / jawMisses.length : 0;
+    return (
+      mismatch(profiles, outlines) +
+      (fittingJaw ? jawMiss : 0) +
       PROFILE_STIFFNESS * roughness(profile)
     );
   };
@@ -141,6 +180,128 @@ export function fitSkullToPhotos(
         }))
       : []),
   ];
+  descend(parameters, cost);
+  // Then the jaw line alone, on the skull as fitted: the skull's radii stay what its outlines
+  // say (the under-jaw could otherwise trade against the skull's back, and the body's neck,
+  // which runs up inside the head, come out behind the jaw).
+  if (jawLines.some((line) => line !== null)) {
+    fittingJaw = true;
+    descend(
+      [
+        {
+          get: () => jaw,
+          set: (v: number) => (jaw = v),
+          move: (v: number, step: number) =>
+            Math.min(JAW_LIMITS[1], Math.max(JAW_LIMITS[0], v + JAW_STEP * step)),
+        },
+      ],
+      cost,
+    );
+  }
+  return shaped();
+}
+
+/**
+ * The jaw line as a turned photo shows it: per crop column (relative to the
+ * profile's centre) from the chin back towards the neck, how far down
+ * (crop pixels below the centre) the head's outline reaches under the face,
+ * until the column runs into the neck (no backdrop under the face).
+ */
+interface JawLine {
+  x: Float64Array;
+  y: Float64Array;
+  /** The head's size in this photo (crop pixels), to weigh misses by. */
+  size: number;
+}
+
+function photoJawLine(profile: Profile, points: readonly Vec3[]): JawLine | null {
+  const mask = cropMask(profile.view);
+  if (!mask) return null;
+  const { view } = profile;
+  const crop = (p: Vec3) => {
+    const [px, py] = project(view.camera, p);
+    return [(px - view.originX) * view.scale, (py - view.originY) * view.scale] as const;
+  };
+  const chin = crop(points[LANDMARK.chin]!);
+  const lip = crop(points[LANDMARK.lowerLip]!);
+  const forehead = crop(points[LANDMARK.foreheadTop]!);
+  const faceHeight = chin[1] - forehead[1];
+  if (faceHeight <= 0) return null;
+  // From the chin towards the back of the head, which lies towards the profile's centre.
+  const back = Math.sign(profile.cx - chin[0]) || 1;
+  const xs: number[] = [];
+  const ys: number[] = [];
+  const deepest = Math.min(view.height - 1, Math.round(chin[1] + JAW_LINE_DEPTH * faceHeight));
+  for (let x = Math.round(chin[0]); x >= 0 && x < view.width; x += back) {
+    if ((profile.cx - x) * back <= 0) break;
+    let edge = Number.NaN;
+    let gap = 0;
+    for (let y = Math.max(0, Math.round(lip[1])); y <= deepest; y++) {
+      if (mask[y * view.width + x]) {
+        gap = 0;
+        continue;
+      }
+      if (++gap >= GAP) {
+        edge = y - GAP;
+        break;
+      }
+    }
+    // No backdrop under the face: this column is the neck, and the jaw line has ended.
+    if (Number.isNaN(edge)) break;
+    xs.push(x - profile.cx);
+    ys.push(edge - profile.cy);
+  }
+  if (xs.length < MIN_JAW_COLUMNS) return null;
+  return { x: Float64Array.from(xs), y: Float64Array.from(ys), size: faceHeight };
+}
+
+/** Fewer columns than this under the chin are no jaw line to fit. */
+const MIN_JAW_COLUMNS = 4;
+
+/** Lowers a model's jaw line by a projected edge: for every column it crosses, where it crosses. */
+function drawLow(line: JawLine, lowest: Float64Array, at: Projected, ia: number, ib: number): void {
+  let xa = at.x[ia]!;
+  let xb = at.x[ib]!;
+  let ya = at.y[ia]!;
+  let yb = at.y[ib]!;
+  if (xa > xb) {
+    [xa, xb] = [xb, xa];
+    [ya, yb] = [yb, ya];
+  }
+  const n = line.x.length;
+  // Columns run monotonically from the chin; skip edges outside them or above the line.
+  const lo = Math.min(line.x[0]!, line.x[n - 1]!);
+  const hi = Math.max(line.x[0]!, line.x[n - 1]!);
+  if (xb < lo || xa > hi) return;
+  for (let c = 0; c < n; c++) {
+    const x = line.x[c]!;
+    if (x < xa || x > xb) continue;
+    const y = xb - xa < 1e-9 ? Math.max(ya, yb) : ya + ((yb - ya) * (x - xa)) / (xb - xa);
+    if (y > lowest[c]!) lowest[c] = y;
+  }
+}
+
+/** Mean squared difference between the model's and the photo's jaw line, per face height. */
+function jawMismatch(line: JawLine, lowest: Float64Array): number {
+  let sum = 0;
+  let n = 0;
+  for (let c = 0; c < line.x.length; c++) {
+    if (!Number.isFinite(lowest[c]!)) continue;
+    const d = (lowest[c]! - line.y[c]!) / line.size;
+    sum += d * d;
+    n++;
+  }
+  return n > 0 ? sum / n : 0;
+}
+
+interface Parameter {
+  get: () => number;
+  set: (v: number) => void;
+  move: (v: number, step: number) => number;
+}
+
+/** Coordinate descent: each parameter in turn moves while the cost drops, in ever smaller steps. */
+function descend(parameters: readonly Parameter[], cost: () => number): void {
   let best = cost();
   for (let step = FIRST_STEP; step >= LAST_STEP; step /= 2) {
     let improved = true;
@@ -163,7 +324,6 @@ export function fitSkullToPhotos(
       }
     }
   }
-  return shaped();
 }
 
 /** Sum of squared second differences: how much the profile wiggles rather than bends. */
@@ -262,6 +422,7 @@ function scaled(shape: HeadShape, f: Record<(typeof RADII)[number], number>): He
     back: shape.back * f.back,
     top: shape.centre[1] + up,
     profile: shape.profile,
+    jaw: shape.jaw,
   };
 }
 
