@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../model.js';
+import { glossFor, shadeSurface } from '../../render/shading.js';
 import { depthScale } from './affine-camera.js';
 import { buildAvatar } from './build-avatar.js';
 import { canonicalFace } from './face-landmarks.js';
@@ -189,5 +190,44 @@ describe('the face', () => {
       // Closed at the back: the skull reaches well behind the face edges.
       expect(head.positions[3 * 454 + 2]! - b.min[2]).toBeGreaterThan(0.6 * faceWidth);
     }
+  });
+
+  it('adds no sheen of its own over the photographed skin, the same on the head, ears and body', async () => {
+    const model = await build('person-b');
+    /** The brightest highlight the renderer's lights draw on black with this material, any normal. */
+    const peak = (m: AvatarMesh) => {
+      const gloss = glossFor(m.material.roughness);
+      const out = new Float32Array(3);
+      let most = 0;
+      for (let i = 0; i <= 60; i++) {
+        for (let j = 0; j < 120; j++) {
+          const polar = (i / 60) * (Math.PI / 2);
+          const around = (j / 120) * 2 * Math.PI;
+          const s = Math.sin(polar);
+          shadeSurface(
+            s * Math.cos(around),
+            s * Math.sin(around),
+            Math.cos(polar),
+            0,
+            0,
+            1,
+            0,
+            0,
+            0,
+            gloss,
+            0,
+            out,
+          );
+          most = Math.max(most, out[0]!);
+        }
+      }
+      return most;
+    };
+    // The photos carry the skin's own highlights: a hotspot of its own on top would turn dark
+    // skin grey where it falls.
+    const skins = ['Head', 'EarLeft', 'EarRight', 'Body'].map((name) => mesh(model, name));
+    for (const skin of skins) expect(peak(skin), skin.name).toBeLessThan(0.05);
+    // One finish, so the seam at the neck does not change sheen.
+    expect(new Set(skins.map((skin) => skin.material.roughness)).size).toBe(1);
   });
 });

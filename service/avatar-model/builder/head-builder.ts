@@ -9,7 +9,7 @@ import { bakeHeadTexture } from './head-texture.js';
 import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
-import { texturedMaterial } from './materials.js';
+import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, type PhotoView } from './photo-views.js';
@@ -180,7 +180,11 @@ export async function buildHead(
     skinTone,
   );
   const parts: Part[] = [
-    { name: 'Head', mesh, material: texturedMaterial('HeadSkin', texture, { roughness: 0.6 }) },
+    {
+      name: 'Head',
+      mesh,
+      material: texturedMaterial('HeadSkin', texture, { roughness: SKIN_ROUGHNESS }),
+    },
     ...eyeParts,
     ...ears,
     ...buildMouth(points),

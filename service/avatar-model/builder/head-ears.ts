@@ -3,7 +3,7 @@ import { findEarInSidePhoto, type SideEar } from './head-ears-side.js';
 import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
 import type { Rgb } from './colour.js';
-import { solidMaterial, texturedMaterial } from './materials.js';
+import { SKIN_ROUGHNESS, solidMaterial, texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
@@ -34,7 +34,7 @@ export async function buildEars(
   correct: (rgb: Uint8Array) => void,
   skin: Rgb,
 ): Promise<Part[]> {
-  const fallback = solidMaterial('EarSkin', skin);
+  const fallback = solidMaterial('EarSkin', skin, { roughness: SKIN_ROUGHNESS });
   const faceHeight = distance(points[10]!, points[152]!);
   const frontal = views.find((v) => v.name === 'frontal');
   const parts: Part[] = [];
@@ -157,7 +157,7 @@ export async function buildEars(
           `Ear${side > 0 ? 'Left' : 'Right'}Skin`,
           await earTexture(view, correct, skin),
           {
-            roughness: 0.6,
+            roughness: SKIN_ROUGHNESS,
             doubleSided: true,
           },
         )
