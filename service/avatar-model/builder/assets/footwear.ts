@@ -7,6 +7,7 @@ import { appendOffsetGarment } from '../outfits/offset-garment.js';
 import type { Proportions } from '../proportions.js';
 import { appendTube, type TubeSpec } from '../tube.js';
 import type { Vec3 } from '../vec3.js';
+import type { BodyField } from '../body-field.js';
 
 export const FOOTWEAR_STYLES = ['sneakers', 'boots', 'loafers'] as const;
 export type FootwearStyle = (typeof FOOTWEAR_STYLES)[number];
@@ -58,6 +59,10 @@ const LEGS = new Set(['leftLeg', 'rightLeg']);
  * end inside the shoe, so above the foot the shoe lies over them.
  */
 const OVER_TROUSERS = 0.012;
+/** The upper's floor (m above the ground): it wraps the foot's underside, inside the sole. */
+const UPPER_FLOOR = 0.004;
+/** The sole's top is sunk this far (m) past the upper's outline, so no step of it shows inside. */
+const SINK_MARGIN = 0.002;
 
 /**
  * Shoes are cut from the body's own skin like the clothes: the foot, and the
@@ -83,15 +88,16 @@ export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
           : null,
     top: p.ankleY + spec.collar(p),
   });
-  // The upper's underside rests in the sole rather than under the ground.
+  // The upper wraps the foot's underside too, inside the sole and just above the ground.
   for (let v = 0; v < upper.vertexCount; v++) {
     const q = upper.position(v);
-    upper.setPosition(v, [q[0], Math.max(spec.soleThickness * 0.5, q[1]), q[2]]);
+    upper.setPosition(v, [q[0], Math.max(UPPER_FLOOR, q[1]), q[2]]);
   }
   for (const foot of t.plan.feet) {
     const first = appendTube(sole, soleSpec(foot, spec.soleThickness, spec.inflate + 0.004));
     skinByDistance(sole, first, t.skeleton, foot.bones, foot.falloff);
   }
+  sinkTop(sole, t.field, spec);
   return [
     {
       name: 'Shoes',
@@ -107,6 +113,26 @@ export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
       material: hexMaterial(`ShoeSoles_${style}`, spec.sole, { roughness: 0.9 }),
     },
   ];
+}
+
+/**
+ * Sinks the sole's top inside the upper's outline to under the upper's floor. The
+ * upper closes over the foot down into the sole, so only the sole's rim past
+ * the upper is ever seen; a top face across the inside of the shoe would be
+ * the surface nearest the foot's lower edge, with the skin above it.
+ */
+function sinkTop(sole: MeshBuilder, field: BodyField, spec: ShoeStyle): void {
+  for (let v = 0; v < sole.vertexCount; v++) {
+    const q = sole.position(v);
+    if (q[1] < spec.soleThickness * 0.75) continue;
+    let nearest = Infinity;
+    for (let y = UPPER_FLOOR; y <= spec.soleThickness; y += 0.003) {
+      nearest = Math.min(nearest, field.at([q[0], y, q[2]]));
+    }
+    if (nearest < spec.inflate + SINK_MARGIN) {
+      sole.setPosition(v, [q[0], UPPER_FLOOR / 2, q[2]]);
+    }
+  }
 }
 
 /**

@@ -74,6 +74,7 @@ describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
     const shod = shodVertices(model);
     expect(shod.length).toBeGreaterThan(100);
     const failures: string[] = [];
+    let worstAsOne = 0;
     for (const [name, spec] of Object.entries(POSES)) {
       const posed = posedModel(model, resolvePose(model.joints, spec));
       const body = mesh(posed, 'Body');
@@ -88,7 +89,16 @@ describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
           `${name}: ${through.length} out, worst ${(worst * 1000).toFixed(1)} mm at ${where}`,
         );
       }
+      // The upper and sole as one surface, as a tool that cannot tell them apart sees
+      // them: a sole's top across the inside of the shoe would be the surface nearest
+      // the foot's lower edge, with the skin above it (4–13 % of the shod skin did so).
+      const shoe = layers.flat();
+      const asOne = shod.filter((v) => outside(at(body, v), shoe) > TOLERANCE).length;
+      worstAsOne = Math.max(worstAsOne, asOne / shod.length);
     }
+    // Known defect: a few toe and heel vertices (1.3–2.6 % of the shod skin, most in a
+    // stride) still lie nearer the sole's rim than the upper.
+    expect(worstAsOne).toBeLessThan(0.03);
     expect(failures).toEqual([]);
   }, 120_000);
 });
