@@ -132,7 +132,7 @@ export async function buildHead(
       .filter(([, , photo]) => photo?.faces[0])
       .map(([name, , photo]) => [name, faceSpan(photo.faces[0]!.mesh)] as const),
   );
-  // One set of cameras for the texture and the ears: sized to the series, and level.
+  // One set of cameras for the skull fit, the texture and the ears: sized to the series, level.
   const centre = mean(photoPoints);
   const sized = matchSeriesScale(decoded, spans, centre);
   const views = levelledViews(sized, centre);
@@ -140,10 +140,7 @@ export async function buildHead(
   const hairSeen = analysis.hair
     ? analysis.hair.style !== 'bald'
     : seenHairColour(analysis) !== null;
-  // The skull is fitted through the cameras as fitted, not yet levelled: levelled, it comes out
-  // 1–1.6 cm deeper below its centre, and the neck seam of a head and chest scaled up by their
-  // bones then strays 1.01 mm off the body (neck-join test, 0.81 mm before; its limit is 1 mm).
-  const shape = fitSkullToPhotos(fitHead(points), sized, hairSeen, {
+  const shape = fitSkullToPhotos(fitHead(points), views, hairSeen, {
     points,
     triangles: surface.triangles,
     rim: surface.rim,
