@@ -6,7 +6,9 @@ import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
 import {
   cameraScale,
   fitRigidCamera,
+  levelled,
   rescaled,
+  towardCamera,
   type AffineCamera,
 } from '../service/avatar-model/builder/affine-camera.js';
 import {
@@ -221,6 +223,7 @@ export const likenessSuite: Suite = async () => {
     const photos = photosOf(person);
     const rows: ViewResult[] = [];
     let pixelsPerMetrePerPixel = 0;
+    let frontalElevation = 0;
     for (const [, field, key] of VIEWS) {
       const stored = analysis.photos[field];
       const face = stored.faces[0];
@@ -231,7 +234,10 @@ export const likenessSuite: Suite = async () => {
       const segmented = subjectMask(photo);
       if (!segmented) throw new Error(`${person} ${field}: the backdrop is not plain`);
       // As the builder does (matchSeriesScale): one camera took the series, so the head spans
-      // the same crown-to-chin height in every photo; the frontal camera sets the scale.
+      // the same crown-to-chin height in every photo; the frontal camera sets the scale. And as
+      // it does (levelledViews), the series is shot level: a turned camera is levelled to the
+      // frontal one's pitch, which its landmarks leave 5–9° off (the fixtures are turned by yaw
+      // alone; through the unlevelled camera the crown and back of the head show misplaced).
       let camera = fitRigidCamera(landmarks, pixels);
       const xs = pixels.map((p) => p[0]!);
       const faceWidth = Math.max(...xs) - Math.min(...xs);
@@ -244,9 +250,13 @@ export const likenessSuite: Suite = async () => {
       );
       if (top === null) throw new Error(`${person} ${field}: no head in the photo`);
       const height = pixels[152]![1]! - top;
-      if (key === 'frontal') pixelsPerMetrePerPixel = cameraScale(camera) / height;
-      else
+      if (key === 'frontal') {
+        pixelsPerMetrePerPixel = cameraScale(camera) / height;
+        frontalElevation = towardCamera(camera)[1];
+      } else {
         camera = rescaled(camera, (pixelsPerMetrePerPixel * height) / cameraScale(camera), centre);
+        camera = levelled(camera, frontalElevation, centre);
+      }
       const view = viewFromAffine(camera, centre, SIDE);
       const rgba = renderViews(model, [view], SIDE, SIDE);
       const avatarMask = new Uint8Array(SIDE * SIDE);

@@ -24,7 +24,7 @@ import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
 import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
-import { matchSeamNormals } from './neck-join.js';
+import { matchSeamToBody } from './neck-join.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
 import { correctSkin, skinToneCorrection } from './skin-tone.js';
@@ -88,8 +88,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
   const headMesh = meshes.find((m) => m.name === 'Head');
   const bodyMesh = meshes.find((m) => m.name === 'Body');
-  if (head.frame.neck && headMesh && bodyMesh)
-    matchSeamNormals(headMesh, bodyMesh, head.frame.neck);
+  if (head.frame.neck && headMesh && bodyMesh) matchSeamToBody(headMesh, bodyMesh, head.frame.neck);
   const joints = toAvatarJoints(
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );

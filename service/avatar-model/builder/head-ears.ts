@@ -1,4 +1,4 @@
-import { levelled, project, towardCamera } from './affine-camera.js';
+import { project } from './affine-camera.js';
 import { findEarInSidePhoto, type SideEar } from './head-ears-side.js';
 import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
@@ -42,9 +42,8 @@ export async function buildEars(
     const edge = points[side > 0 ? 454 : 234]!;
     const halfWidth = headHalfWidth(head, shape, side);
     const seen = frontal ? measureEar(points, halfWidth, frontal, side) : null;
-    const turned = bestView(views, [side, 0, 0]);
-    // Seen level with the frontal photo: the turned photo's own pitch would move the ear up or down.
-    const view = turned && frontal ? levelledView(turned, frontal, points) : turned;
+    // Its camera is levelled with the frontal one already (levelledViews in photo-views.ts).
+    const view = bestView(views, [side, 0, 0]);
     // The turned photo that sees this side shows the ear's height and where it starts.
     const profile = view ? findEarInSidePhoto(points, view, side) : null;
     // The turned photo tells the ear's size; where the frontal outline shows the ear, it tells
@@ -316,15 +315,6 @@ function skullHalfWidth(shape: HeadShape, y: number, z: number): number {
   const dy = (y - shape.centre[1]) / (y >= shape.centre[1] ? shape.up : shape.down);
   const dz = (z - shape.centre[2]) / (z >= shape.centre[2] ? shape.front : shape.back);
   return shape.side * Math.sqrt(Math.max(0.05, 1 - dy * dy - dz * dz));
-}
-
-/** A turned photo's view with its camera at the frontal photo's elevation, about the face's centre. */
-function levelledView(view: PhotoView, frontal: PhotoView, points: readonly Vec3[]): PhotoView {
-  const centre = points
-    .reduce<Vec3>((sum, p) => [sum[0] + p[0], sum[1] + p[1], sum[2] + p[2]], [0, 0, 0])
-    .map((v) => v / points.length) as Vec3;
-  const camera = levelled(view.camera, frontal.toward[1], centre);
-  return { ...view, camera, toward: towardCamera(camera) };
 }
 
 /** The photo that faces `outward` the most, if any faces it at all. */

@@ -207,6 +207,8 @@ describe.each(CASES)('the neck join of %s %j', (person, change) => {
     for (const [name, distance] of Object.entries(worst)) {
       expect(distance, `${name}: ${(distance * 1000).toFixed(2)} mm`).toBeLessThan(ON_SURFACE);
     }
+    // At rest the edge lies on the body exactly, bone scales or not.
+    expect(worst.rest, `rest: ${(worst.rest! * 1000).toFixed(4)} mm`).toBeLessThan(1e-5);
   }, 120_000);
 
   it('shades the edge with the body’s normal there, so the seam does not show', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { FaceAnalysis, PhotoAnalysis } from '../../processing/photo-types.js';
-import { fitRigidCamera, towardCamera, type AffineCamera } from './affine-camera.js';
+import { fitRigidCamera, levelled, towardCamera, type AffineCamera } from './affine-camera.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
@@ -97,6 +97,27 @@ export async function decodeView(
     gain: skinGain(face.skinColor, referenceSkin),
     subject: subjectMask(rgb, width, height),
   };
+}
+
+/**
+ * The views with each turned photo's camera levelled to the frontal photo's
+ * elevation, about `pivot` (the face's centre, which the landmarks pin down
+ * well). The series is shot level, but a turned face's landmarks leave its
+ * camera's pitch 5–9° off the frontal one's; tipped about the face, that
+ * moves anything far behind it (the ears, the back of the skull) up or down
+ * by a centimetre or more. The skull fit, the ears and the texture see the
+ * turned photos through these cameras, so the skull, its texture and the
+ * ears agree on where a point lies (the neck's depth is still measured
+ * through the cameras as fitted; see head-builder.ts).
+ */
+export function levelledViews(views: readonly PhotoView[], pivot: Vec3): PhotoView[] {
+  const frontal = views.find((v) => v.name === 'frontal');
+  if (!frontal) return [...views];
+  return views.map((view) => {
+    if (view === frontal) return view;
+    const camera = levelled(view.camera, frontal.toward[1], pivot);
+    return { ...view, camera, toward: towardCamera(camera) };
+  });
 }
 
 function skinGain(skin: string | null, reference: string | null): Rgb {
