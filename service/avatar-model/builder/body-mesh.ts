@@ -1,3 +1,4 @@
+import { smoothArmpitWeights } from './armpit-weights.js';
 import { bodyField, type BodyField } from './body-field.js';
 import type { BodyPlan } from './body-plan.js';
 import { wristJoint } from './body-skeleton.js';
@@ -68,6 +69,7 @@ export function bodySurface(plan: BodyPlan, p: Proportions, skeleton: Skeleton):
   const mesh = joinParts(parts);
   const regions = regionsOf(field, mesh);
   skinBody(mesh, field, skeleton);
+  smoothArmpitWeights(mesh, skeleton, p);
   return { mesh, regions, field };
 }
 

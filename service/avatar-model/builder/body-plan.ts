@@ -38,14 +38,13 @@ function torso(p: Proportions): TubeSpec {
       'Neck',
       'LeftShoulder',
       'RightShoulder',
-      'LeftArm',
-      'RightArm',
       'LeftUpLeg',
       'RightUpLeg',
     ],
     falloff: 0.045,
-    // Below the armpit the chest follows the spine, not the arms.
-    reach: { LeftArm: p.armpitY, RightArm: p.armpitY },
+    // The torso's skin never follows the upper arms: the arm's own tube carries the
+    // shoulder and the armpit, so with the arms lowered the chest's sides (and a bust)
+    // stay with the spine and clavicles instead of being drawn in after the arm.
     sections: [
       {
         label: 'crotch',

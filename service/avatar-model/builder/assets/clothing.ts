@@ -136,7 +136,10 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       break;
     }
     case 'jersey': {
-      top(0.35, between(torso, 'shoulderTop', 'neck', 0.55), 0.016);
+      // The armholes a little inside the shoulders' edge: cut at the edge itself, the
+      // hole's rim stood on the crease under the arm and the skin there showed past it
+      // with the arms lowered.
+      top(0.35, between(torso, 'shoulderTop', 'neck', 0.55), 0.016, 0.97 * p.shoulderHalfWidth);
       // Trim: neckline and hem.
       piece(extra, t, torso, {
         inflate: 0.019,

@@ -197,15 +197,25 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
     );
   }, 120_000);
 
-  // Known defect: the body is one surface now and the garments are cut from it with its
-  // weights, but where the skin folds into itself (the armpit with the arms down, the
-  // crotch in a stride, the neck under a collar) a few vertices still come out by 1.5–4 cm.
+  it('keeps the skin within 2 mm inside the whole outfit in the idle pose and with the head turned', async () => {
+    const model = await dressed(style);
+    expect(
+      fitReport(model, ['Clothing', 'Trousers', 'Shoes'], ['idle', 'head left', 'head right']),
+    ).toEqual([]);
+  }, 120_000);
+
+  // Known defect: in a stride (person-a) 3–7 body vertices per top and pose still come out
+  // by more than 2 mm, the worst by 14–50 mm: under and in front of the armpits, where the
+  // swinging arm presses into the chest (50 mm for the T-shirt and shirt), and between the
+  // thighs and under the buttocks through the trousers (up to 22 mm).
   // Vitest reports this test when it starts to pass, so it cannot silently stay marked.
   it.fails(
-    'keeps the skin inside the whole outfit in every pose (fails where the skin folds)',
+    'keeps the skin inside the whole outfit in a stride (fails where the skin folds)',
     async () => {
       const model = await dressed(style);
-      expect(fitReport(model, ['Clothing', 'Trousers', 'Shoes'], Object.keys(POSES))).toEqual([]);
+      expect(
+        fitReport(model, ['Clothing', 'Trousers', 'Shoes'], ['walk', 'walk, other foot']),
+      ).toEqual([]);
     },
     120_000,
   );

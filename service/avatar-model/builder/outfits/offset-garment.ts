@@ -2,6 +2,7 @@ import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
 import { blendedInfluences, setNormalised } from '../skin-weights.js';
+import { foldEase } from './fold-ease.js';
 import { addScaled, lerp, normalize, type Vec3 } from '../vec3.js';
 
 /**
@@ -66,7 +67,7 @@ function bodyNormals(t: BodyTemplate): Float32Array {
 /**
  * Appends a garment cut from the body's own surface: every body triangle
  * whose three corners the cut keeps, each corner moved out along the skin's
- * normal by the cut's ease, with the body's texture coordinates and skin
+ * normal by the cut's ease (a fifth of it under the armpits, `foldEase`), with the body's texture coordinates and skin
  * weights. Skin and cloth share their weights vertex for vertex, so in any
  * pose the cloth stays the same distance outside the skin it covers (except
  * where the skin itself folds into itself).
@@ -77,7 +78,11 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const bottom = cut.bottom ?? -Infinity;
   const top = cut.top ?? Infinity;
   const sleeve = cut.sleeve ?? Infinity;
-  const ease = t.regions.map((r) => cut.ease(r));
+  const fold = foldEase(t);
+  const ease = t.regions.map((r, v) => {
+    const e = cut.ease(r);
+    return e === null ? null : e * fold[v]!;
+  });
   const within = (v: number) => {
     const q = body.position(v);
     return (
