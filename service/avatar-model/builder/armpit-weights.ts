@@ -3,8 +3,8 @@ import type { Proportions } from './proportions.js';
 import type { Skeleton } from './skeleton.js';
 import { blendedInfluences, setNormalised } from './skin-weights.js';
 
-/** Rounds of neighbour averaging under each armpit. */
-const ROUNDS = 3;
+/** Radius (share of stature) of the distance kernel the armpit weights are averaged over. */
+const RADIUS = 0.02;
 
 /**
  * Evens out the skin weights under the armpits, where the arm's tube hands
@@ -12,44 +12,64 @@ const ROUNDS = 3;
  * Left as the tubes give them, the weights turn from arm to shoulder within
  * about a centimetre, and with the arms lowered that step creases the skin
  * into a sharp valley; cloth laid over it with the same weights folds into
- * itself there and the skin shows through. A few rounds of averaging over
- * each vertex's neighbours, within a box under each shoulder joint, spread
- * the turn over a few grid steps, so the armpit closes as a rounded fold.
+ * itself there and the skin shows through. Each vertex within a box under
+ * each shoulder joint takes the weights of the skin around it, averaged with
+ * a kernel that falls from 1 at the vertex to 0 at a fixed distance (about
+ * 3.5 cm), so the turn spreads over the same width on every side of the
+ * armpit and every body: rounds of averaging over mesh neighbours spread it
+ * by the triangulation, which differs from left to right and body to body,
+ * and the fold came out sharp on one side and not the other.
  */
 export function smoothArmpitWeights(mesh: MeshBuilder, skeleton: Skeleton, p: Proportions): void {
   const joint = skeleton.joints.LeftArm;
   const inner = 0.5 * joint[0];
   const outer = joint[0] + 0.8 * p.upperArm;
   const lowest = joint[1] - 0.085 * p.stature;
+  const radius = RADIUS * p.stature;
   const band: number[] = [];
   for (let v = 0; v < mesh.vertexCount; v++) {
     const [x, y] = mesh.position(v);
     if (y < joint[1] && y > lowest && Math.abs(x) > inner && Math.abs(x) < outer) band.push(v);
   }
-  const ring = neighbours(mesh);
-  for (let round = 0; round < ROUNDS; round++) {
-    const next = band.map((v) => {
-      const around = ring[v]!;
-      return blendedInfluences(mesh, [
-        [v, 1],
-        ...around.map((u): [number, number] => [u, 1 / around.length]),
-      ]);
+  const near = nearby(mesh, radius, lowest - radius, joint[1] + radius);
+  // All from the weights as the tubes gave them, then set: the result does not depend on order.
+  const next = band.map((v) => {
+    const q = mesh.position(v);
+    const shares = near(q).map((u): [number, number] => {
+      const r = mesh.position(u);
+      const d2 = (r[0] - q[0]) ** 2 + (r[1] - q[1]) ** 2 + (r[2] - q[2]) ** 2;
+      return [u, Math.max(0, 1 - d2 / (radius * radius))];
     });
-    band.forEach((v, i) => setNormalised(mesh, v, next[i]!));
-  }
+    return blendedInfluences(mesh, shares);
+  });
+  band.forEach((v, i) => setNormalised(mesh, v, next[i]!));
 }
 
-/** Each vertex's neighbours along the mesh's edges, each once. */
-function neighbours(mesh: MeshBuilder): number[][] {
-  const ring: Set<number>[] = Array.from({ length: mesh.vertexCount }, () => new Set());
-  const idx = mesh.indices;
-  for (let i = 0; i < idx.length; i += 3) {
-    for (let k = 0; k < 3; k++) {
-      const a = idx[i + k]!;
-      const b = idx[i + ((k + 1) % 3)]!;
-      ring[a]!.add(b);
-      ring[b]!.add(a);
-    }
+/** A lookup of the vertices (between heights `low` and `high`) within `radius` of a point. */
+function nearby(
+  mesh: MeshBuilder,
+  radius: number,
+  low: number,
+  high: number,
+): (q: readonly number[]) => number[] {
+  const cell = (c: number) => Math.floor(c / radius);
+  const grid = new Map<string, number[]>();
+  for (let v = 0; v < mesh.vertexCount; v++) {
+    const q = mesh.position(v);
+    if (q[1] < low || q[1] > high) continue;
+    const key = `${cell(q[0])},${cell(q[1])},${cell(q[2])}`;
+    const list = grid.get(key);
+    if (list) list.push(v);
+    else grid.set(key, [v]);
   }
-  return ring.map((s) => [...s]);
+  return (q) => {
+    const found: number[] = [];
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dy = -1; dy <= 1; dy++)
+        for (let dz = -1; dz <= 1; dz++)
+          found.push(
+            ...(grid.get(`${cell(q[0]!) + dx},${cell(q[1]!) + dy},${cell(q[2]!) + dz}`) ?? []),
+          );
+    return found;
+  };
 }
