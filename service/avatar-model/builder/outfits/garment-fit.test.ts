@@ -138,8 +138,12 @@ const POSES: Record<string, PoseSpec> = {
   'head right': { turns: [...IDLE_POSE.turns, ['Neck', Y, -10], ['Head', Y, -30]] },
 };
 
-const dressed = (style: string) =>
+type Body = 'body_0' | 'body_1';
+
+/** Person-a in the style, on the upload's male body (body_0) unless told otherwise. */
+const dressed = (style: string, body?: Body) =>
   build('person-a', {
+    ...(body ? { body } : {}),
     assets: {
       clothing: { id: styleId(style) },
       hair_and_headwear: null,
@@ -203,6 +207,20 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
       fitReport(model, ['Clothing', 'Trousers', 'Shoes'], ['idle', 'head left', 'head right']),
     ).toEqual([]);
   }, 120_000);
+
+  // The upload's female body (body_1): its armpits fold differently from body_0's.
+  // Known defect: the hoodie still shows 2 vertices (28 mm under the front of the right
+  // armpit, 22 mm at the right of the collar's front), so it is checked as failing.
+  (style === 'hoodie' ? it.fails : it)(
+    'keeps the skin within 2 mm inside the whole outfit on the female body in the idle pose and with the head turned',
+    async () => {
+      const model = await dressed(style, 'body_1');
+      expect(
+        fitReport(model, ['Clothing', 'Trousers', 'Shoes'], ['idle', 'head left', 'head right']),
+      ).toEqual([]);
+    },
+    120_000,
+  );
 
   // Known defect: in a stride (person-a) 3–7 body vertices per top and pose still come out
   // by more than 2 mm, the worst by 14–50 mm: under and in front of the armpits, where the
