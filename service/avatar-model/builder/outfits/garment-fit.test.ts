@@ -222,9 +222,9 @@ describe.each(['tshirt', 'hoodie', 'shirt', 'jersey'])('the %s outfit', (style) 
     120_000,
   );
 
-  // Known defect: in a stride (person-a) 3–7 body vertices per top and pose still come out
+  // Known defect: in a stride (person-a) 1–9 body vertices per top and pose still come out
   // by more than 2 mm, the worst by 14–50 mm: under and in front of the armpits, where the
-  // swinging arm presses into the chest (50 mm for the T-shirt and shirt), and between the
+  // swinging arm presses into the chest (50 mm for the shirt), and between the
   // thighs and under the buttocks through the trousers (up to 22 mm).
   // Vitest reports this test when it starts to pass, so it cannot silently stay marked.
   it.fails(
