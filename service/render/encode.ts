@@ -42,7 +42,9 @@ export async function encodeImage(
       break;
     case 'webp':
       buffer = await sharp(rgba, { raw: { width, height, channels: 4 } })
-        .webp({ quality: 90, alphaQuality: 100 })
+        // Effort 2 encodes a 1024² render in about half the time of the default 4
+        // (69 against 128 ms for common/preview) for files 4–6 % larger: the render budget is tight.
+        .webp({ quality: 90, alphaQuality: 100, effort: 2 })
         .toBuffer();
       break;
   }
