@@ -179,15 +179,13 @@ function regionsOf(field: BodyField, mesh: MeshBuilder): BodyRegion[] {
 const MEMBERSHIP = 0.012;
 
 /**
- * Each tube weights the skin by distance to its own bones (the torso only to
- * the spine and clavicles below the armpit, say); a vertex blends the
+ * Each tube weights the skin by distance to its own bones (the torso to the
+ * spine, neck, clavicles and thighs, never the upper arms); a vertex blends the
  * weights of the tubes it lies on by how near it is to each, so the weights
  * run on smoothly where the tubes were joined.
  */
 function skinBody(mesh: MeshBuilder, field: BodyField, skeleton: Skeleton): void {
-  const segments: BoneSegment[][] = field.tubes.map((t) =>
-    boneSegments(skeleton, t.spec.bones, t.spec.reach),
-  );
+  const segments: BoneSegment[][] = field.tubes.map((t) => boneSegments(skeleton, t.spec.bones));
   const own = new Float64Array(field.tubes.length);
   for (let v = 0; v < mesh.vertexCount; v++) {
     const p = mesh.position(v);

@@ -1,41 +1,23 @@
 import type { MeshBuilder } from './mesh-builder.js';
 import { boneIndex, type BoneName, type Skeleton } from './skeleton.js';
-import { distanceToSegment, smoothstep, type Vec3 } from './vec3.js';
-
-/**
- * The lowest height (m) at which a bone still moves a tube's skin; its
- * influence fades in over REACH_FADE above it. The arms reach down the
- * torso only to the armpit, so lowering them does not drag the chest's
- * sides with them.
- */
-export type BoneReach = Partial<Record<BoneName, number>>;
-const REACH_FADE = 0.04;
+import { distanceToSegment, type Vec3 } from './vec3.js';
 
 /** Influences below this share are dropped (and the rest renormalised) to keep the skin clean. */
 const MIN_WEIGHT = 0.02;
 
-/** A bone as a segment from its joint to its tail, with how high it reaches. */
+/** A bone as a segment from its joint to its tail. */
 export interface BoneSegment {
   joint: number;
   from: Vec3;
   to: Vec3;
-  reach: (y: number) => number;
 }
 
-export function boneSegments(
-  skeleton: Skeleton,
-  bones: readonly BoneName[],
-  reach: BoneReach = {},
-): BoneSegment[] {
-  return bones.map((name) => {
-    const lowest = reach[name];
-    return {
-      joint: boneIndex(name),
-      from: skeleton.joints[name],
-      to: skeleton.tails[name],
-      reach: (y: number) => (lowest === undefined ? 1 : smoothstep(lowest, lowest + REACH_FADE, y)),
-    };
-  });
+export function boneSegments(skeleton: Skeleton, bones: readonly BoneName[]): BoneSegment[] {
+  return bones.map((name) => ({
+    joint: boneIndex(name),
+    from: skeleton.joints[name],
+    to: skeleton.tails[name],
+  }));
 }
 
 /**
@@ -50,15 +32,11 @@ export function boneShares(
   falloff: number,
 ): { joint: number; w: number }[] {
   const distances = segments.map((s) => distanceToSegment(p, s.from, s.to));
-  let nearest = Infinity;
-  for (let b = 0; b < segments.length; b++) {
-    // A bone that cannot reach this vertex is not its nearest either.
-    if (segments[b]!.reach(p[1]) > 0) nearest = Math.min(nearest, distances[b]!);
-  }
+  const nearest = Math.min(...distances);
   return segments
     .map((s, b) => ({
       joint: s.joint,
-      w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)) * s.reach(p[1]),
+      w: Math.exp(-(((distances[b]! - nearest) / falloff) ** 2)),
     }))
     .filter((r) => r.w > 0)
     .sort((a, b) => b.w - a.w)
@@ -75,9 +53,8 @@ export function skinByDistance(
   skeleton: Skeleton,
   bones: readonly BoneName[],
   falloff: number,
-  reach: BoneReach = {},
 ): void {
-  const segments = boneSegments(skeleton, bones, reach);
+  const segments = boneSegments(skeleton, bones);
   for (let v = first; v < mesh.vertexCount; v++) {
     setNormalised(mesh, v, boneShares(mesh.position(v), segments, falloff));
   }

@@ -1,5 +1,4 @@
 import type { BoneName } from './skeleton.js';
-import type { BoneReach } from './skin-weights.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { MonotoneSpline } from './monotone-spline.js';
 import { addScaled, cross, normalize, scale, sub, dot, type Vec3 } from './vec3.js';
@@ -34,8 +33,6 @@ export interface TubeSpec {
   bones: readonly BoneName[];
   /** Distance (m) over which influence fades from one bone to the next. */
   falloff: number;
-  /** Bones that move only the part of the tube above a height. */
-  reach?: BoneReach;
 }
 
 /** What most tubes share: elliptical sections, closed at both ends. */

@@ -19,7 +19,7 @@ export function skinLikeBody(
 ): void {
   const body = new MeshBuilder();
   appendTube(body, spec, { ...options, inflate: 0 });
-  skinByDistance(body, 0, t.skeleton, spec.bones, spec.falloff, spec.reach);
+  skinByDistance(body, 0, t.skeleton, spec.bones, spec.falloff);
   if (body.vertexCount !== mesh.vertexCount - first) {
     throw new Error(`${spec.name}: the garment piece does not match its body tube`);
   }
