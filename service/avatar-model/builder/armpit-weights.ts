@@ -1,4 +1,5 @@
 import type { MeshBuilder } from './mesh-builder.js';
+import { vertexGrid } from './nearest-vertex.js';
 import type { Proportions } from './proportions.js';
 import type { Skeleton } from './skeleton.js';
 import { blendedInfluences, setNormalised } from './skin-weights.js';
@@ -31,7 +32,11 @@ export function smoothArmpitWeights(mesh: MeshBuilder, skeleton: Skeleton, p: Pr
     const [x, y] = mesh.position(v);
     if (y < joint[1] && y > lowest && Math.abs(x) > inner && Math.abs(x) < outer) band.push(v);
   }
-  const near = nearby(mesh, radius, lowest - radius, joint[1] + radius);
+  // Only skin near the band's heights can take part in its averages.
+  const near = vertexGrid(mesh, radius, (v) => {
+    const y = mesh.position(v)[1];
+    return y >= lowest - radius && y <= joint[1] + radius;
+  });
   // All from the weights as the tubes gave them, then set: the result does not depend on order.
   const next = band.map((v) => {
     const q = mesh.position(v);
@@ -43,33 +48,4 @@ export function smoothArmpitWeights(mesh: MeshBuilder, skeleton: Skeleton, p: Pr
     return blendedInfluences(mesh, shares);
   });
   band.forEach((v, i) => setNormalised(mesh, v, next[i]!));
-}
-
-/** A lookup of the vertices (between heights `low` and `high`) within `radius` of a point. */
-function nearby(
-  mesh: MeshBuilder,
-  radius: number,
-  low: number,
-  high: number,
-): (q: readonly number[]) => number[] {
-  const cell = (c: number) => Math.floor(c / radius);
-  const grid = new Map<string, number[]>();
-  for (let v = 0; v < mesh.vertexCount; v++) {
-    const q = mesh.position(v);
-    if (q[1] < low || q[1] > high) continue;
-    const key = `${cell(q[0])},${cell(q[1])},${cell(q[2])}`;
-    const list = grid.get(key);
-    if (list) list.push(v);
-    else grid.set(key, [v]);
-  }
-  return (q) => {
-    const found: number[] = [];
-    for (let dx = -1; dx <= 1; dx++)
-      for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++)
-          found.push(
-            ...(grid.get(`${cell(q[0]!) + dx},${cell(q[1]!) + dy},${cell(q[2]!) + dz}`) ?? []),
-          );
-    return found;
-  };
 }

@@ -2,15 +2,21 @@ import type { MeshBuilder } from './mesh-builder.js';
 import type { Vec3 } from './vec3.js';
 
 /**
- * A lookup of the mesh's vertex nearest a point, within `radius` (m), or -1
- * when none is that near. The vertices are bucketed once on a grid of that
- * size, so each lookup reads only the 27 cells around the point.
+ * A lookup of the mesh's vertices that may lie within `radius` (m) of a
+ * point: the vertices (those `keep` accepts) are bucketed once on a grid of
+ * that size, and each lookup returns the 27 cells around the point, so every
+ * vertex within `radius` is among them (with some farther ones).
  */
-export function nearestVertexIndex(mesh: MeshBuilder, radius: number): (p: Vec3) => number {
+export function vertexGrid(
+  mesh: MeshBuilder,
+  radius: number,
+  keep: (v: number) => boolean = () => true,
+): (p: Vec3) => number[] {
   const cells = new Map<string, number[]>();
   const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
   const pos = mesh.positions;
   for (let v = 0; v < mesh.vertexCount; v++) {
+    if (!keep(v)) continue;
     const k = key(
       Math.floor(pos[3 * v]! / radius),
       Math.floor(pos[3 * v + 1]! / radius),
@@ -22,22 +28,33 @@ export function nearestVertexIndex(mesh: MeshBuilder, radius: number): (p: Vec3)
   }
   return (p) => {
     const [cx, cy, cz] = p.map((c) => Math.floor(c / radius)) as Vec3;
-    let best = -1;
-    let bestSq = radius * radius;
+    const found: number[] = [];
     for (let dx = -1; dx <= 1; dx++)
       for (let dy = -1; dy <= 1; dy++)
-        for (let dz = -1; dz <= 1; dz++) {
-          for (const v of cells.get(key(cx + dx, cy + dy, cz + dz)) ?? []) {
-            const sq =
-              (pos[3 * v]! - p[0]) ** 2 +
-              (pos[3 * v + 1]! - p[1]) ** 2 +
-              (pos[3 * v + 2]! - p[2]) ** 2;
-            if (sq < bestSq) {
-              bestSq = sq;
-              best = v;
-            }
-          }
-        }
+        for (let dz = -1; dz <= 1; dz++)
+          for (const v of cells.get(key(cx + dx, cy + dy, cz + dz)) ?? []) found.push(v);
+    return found;
+  };
+}
+
+/**
+ * A lookup of the mesh's vertex nearest a point, within `radius` (m), or -1
+ * when none is that near.
+ */
+export function nearestVertexIndex(mesh: MeshBuilder, radius: number): (p: Vec3) => number {
+  const near = vertexGrid(mesh, radius);
+  const pos = mesh.positions;
+  return (p) => {
+    let best = -1;
+    let bestSq = radius * radius;
+    for (const v of near(p)) {
+      const sq =
+        (pos[3 * v]! - p[0]) ** 2 + (pos[3 * v + 1]! - p[1]) ** 2 + (pos[3 * v + 2]! - p[2]) ** 2;
+      if (sq < bestSq) {
+        bestSq = sq;
+        best = v;
+      }
+    }
     return best;
   };
 }
