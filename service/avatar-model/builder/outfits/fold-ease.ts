@@ -3,7 +3,7 @@ import { boneIndex } from '../skeleton.js';
 import { smoothstep } from '../vec3.js';
 
 /** The share of a garment's ease kept where the skin folds under the arm. */
-const FOLD_EASE = 0.2;
+const FOLD_EASE = 0.1;
 /** Arm weight (from 0, or from 1) over which the skin counts as fully in the fold. */
 const SHARE_FADE = 0.1;
 /** Height (m) below the shoulder joint over which the fold fades in. */
@@ -17,7 +17,7 @@ const factors = new WeakMap<BodyTemplate, Float32Array>();
  * shoulder. With the arms lowered that skin closes into a fold, and cloth
  * standing a full ease off it (a centimetre or two) is an offset surface
  * tighter than its own radius: it folds through itself and through the
- * cloth across the fold, and the skin comes out through both. Laid a fifth
+ * cloth across the fold, and the skin comes out through both. Laid a tenth
  * as far off, the cloth follows the fold as the skin does.
  */
 export function foldEase(t: BodyTemplate): Float32Array {

@@ -67,7 +67,7 @@ function bodyNormals(t: BodyTemplate): Float32Array {
 /**
  * Appends a garment cut from the body's own surface: every body triangle
  * whose three corners the cut keeps, each corner moved out along the skin's
- * normal by the cut's ease (a fifth of it under the armpits, `foldEase`),
+ * normal by the cut's ease (a tenth of it under the armpits, `foldEase`),
  * with the body's texture coordinates and skin weights. Skin and cloth share
  * their weights vertex for vertex, so in any pose the cloth stays the same
  * distance outside the skin it covers (except where the skin itself folds
