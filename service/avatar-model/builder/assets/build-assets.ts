@@ -2,7 +2,7 @@ import type { BodyTemplate } from '../body-template.js';
 import type { HeadFrame } from '../head-builder.js';
 import { hexMaterial, translucentMaterial } from '../materials.js';
 import type { Part } from '../part.js';
-import { buildClothing } from './clothing.js';
+import { buildClothing, shoulderEase } from './clothing.js';
 import { buildEyewear } from './eyewear.js';
 import { buildFootwear } from './footwear.js';
 import { buildHair } from './hair.js';
@@ -60,6 +60,7 @@ export async function buildAssets(
         template.body,
         template.field,
         material,
+        chosen.clothing ? shoulderEase(chosen.clothing.style) : 0,
       ),
     );
   }

@@ -60,6 +60,22 @@ const between = (spec: TubeSpec, a: string, b: string, t: number) =>
   sectionFraction(spec, a) + (sectionFraction(spec, b) - sectionFraction(spec, a)) * t;
 
 /**
+ * How far (m) each top stands off the skin: over the body, the sleeves, and
+ * round the neck (the hoodie's cowl, the shirt's collar, the jersey's trim).
+ */
+const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck: number }>> = {
+  tshirt: { body: 0.011, sleeve: 0.013, neck: 0.011 },
+  hoodie: { body: 0.02, sleeve: 0.019, neck: 0.026 },
+  shirt: { body: 0.01, sleeve: 0.011, neck: 0.012 },
+  jersey: { body: 0.016, sleeve: 0.016, neck: 0.019 },
+};
+
+/** How far the top stands off the skin of the neck and shoulders at most: hair hanging there lies on it. */
+export function shoulderEase(style: ClothingStyle): number {
+  return Math.max(EASE[style].body, EASE[style].neck);
+}
+
+/**
  * Garments are the body's own tubes, inflated and cut between body
  * landmarks, so they fit every body shape and age and move with its bones:
  * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl hood and
@@ -122,32 +138,48 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     });
   switch (style) {
     case 'tshirt':
-      top(0.2, 1, 0.011, sleeveX('biceps', 'elbow', 0.35), 0.013, 'crew');
+      top(0.2, 1, EASE.tshirt.body, sleeveX('biceps', 'elbow', 0.35), EASE.tshirt.sleeve, 'crew');
       break;
     case 'hoodie': {
-      top(-0.1, 1, 0.02, sleeveX('forearm', 'wrist', 0.92), 0.019, { height: 0.05, ease: 0.026 });
+      top(-0.1, 1, EASE.hoodie.body, sleeveX('forearm', 'wrist', 0.92), EASE.hoodie.sleeve, {
+        height: 0.05,
+        ease: EASE.hoodie.neck,
+      });
       // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
-      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, x, 0.02);
+      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, x, EASE.hoodie.body);
       break;
     }
     case 'shirt': {
-      top(0.05, 1, 0.01, sleeveX('forearm', 'wrist', 0.95), 0.011, { height: 0.035, ease: 0.012 });
-      appendButtons(extra, t, 0.01);
+      top(0.05, 1, EASE.shirt.body, sleeveX('forearm', 'wrist', 0.95), EASE.shirt.sleeve, {
+        height: 0.035,
+        ease: EASE.shirt.neck,
+      });
+      appendButtons(extra, t, EASE.shirt.body);
       break;
     }
     case 'jersey': {
       // The armholes a little inside the shoulders' edge: cut at the edge itself, the
       // hole's rim stood on the crease under the arm and the skin there showed past it
       // with the arms lowered.
-      top(0.35, between(torso, 'shoulderTop', 'neck', 0.55), 0.016, 0.97 * p.shoulderHalfWidth);
+      top(
+        0.35,
+        between(torso, 'shoulderTop', 'neck', 0.55),
+        EASE.jersey.body,
+        0.97 * p.shoulderHalfWidth,
+      );
       // Trim: neckline and hem.
       piece(extra, t, torso, {
-        inflate: 0.019,
+        inflate: EASE.jersey.neck,
         from: between(torso, 'shoulderTop', 'neck', 0.4),
         to: between(torso, 'shoulderTop', 'neck', 0.6),
         rings: 3,
       });
-      piece(extra, t, torso, { inflate: 0.019, from: hem(0.35), to: hem(0.55), rings: 3 });
+      piece(extra, t, torso, {
+        inflate: EASE.jersey.neck,
+        from: hem(0.35),
+        to: hem(0.55),
+        rings: 3,
+      });
       break;
     }
   }

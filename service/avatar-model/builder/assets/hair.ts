@@ -59,7 +59,7 @@ interface Curtain {
   curls: number;
 }
 
-/** How far (m) hanging hair stays off the skin it reaches down to. */
+/** How far (m) hanging hair stays off the skin, or the clothes, it reaches down to. */
 const CLEARANCE = 0.004;
 
 export function buildHair(
@@ -70,6 +70,8 @@ export function buildHair(
   body: MeshBuilder,
   field: BodyField,
   material: AvatarMaterial,
+  /** How far (m) the clothes stand off the neck and shoulders: the hair lies on them. */
+  clothes = 0,
 ): Part[] {
   const chinY = frame.points[152]![1];
   const guard = faceGuard(frame);
@@ -83,7 +85,7 @@ export function buildHair(
   const curtain = (spec: Curtain) => {
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec);
-    clearOfBody(mesh, 0, field, CLEARANCE);
+    clearOfBody(mesh, 0, field, CLEARANCE + clothes);
     skinHairByHeight(mesh, 0, p, body);
     return mesh;
   };
