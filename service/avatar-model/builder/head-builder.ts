@@ -13,6 +13,7 @@ import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, levelledViews, type PhotoView } from './photo-views.js';
+import { matchedGains, photoShading } from './photo-shading.js';
 import type { Proportions } from './proportions.js';
 import { skinRigid } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
@@ -28,6 +29,7 @@ import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 import { joinHeadToBody, type NeckSeam } from './neck-join.js';
 import { FACE_LANDMARKS } from './face-rig/morph-targets.js';
+import { BROWS } from './face-rig/landmark-groups.js';
 
 /** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
 export const HEAD_ATLAS_SIZES = [1024, 2048] as const;
@@ -167,9 +169,16 @@ export async function buildHead(
   const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
     body.distance(add(mesh.position(v), offset)),
   );
+  const normals = smoothNormals(mesh.positions, mesh.indices);
+  const shading = photoShading(mesh, normals, views);
+  const gains = matchedGains(mesh, normals, views, shading);
+  // The texture and the ears take each turned photo's colours as matched through its light.
+  const matched = views.map((view, k) => ({ ...view, gain: gains[k]! }));
   const texture = await headTexture(
     mesh,
-    views,
+    normals,
+    matched,
+    shading,
     skinTone,
     skinCorrection,
     headAtlasSize(faceHeightPixels(face.mesh)),
@@ -181,7 +190,7 @@ export async function buildHead(
     points,
     mesh,
     shape,
-    views,
+    matched,
     (rgb) => correctImage(rgb, skinCorrection),
     skinTone,
   );
@@ -199,6 +208,7 @@ export async function buildHead(
       photoPoints,
       shape.centre,
       views.find((v) => v.name === 'frontal'),
+      browLight(shading, views),
     ),
   ];
   for (const part of parts) {
@@ -229,17 +239,34 @@ export async function buildHead(
 
 async function headTexture(
   mesh: MeshBuilder,
+  normals: Float32Array,
   views: PhotoView[],
+  shading: Float32Array,
   skinTone: Rgb,
   correction: number,
   size: number,
   neckDistance: readonly number[],
 ) {
-  const normals = smoothNormals(mesh.positions, mesh.indices);
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance);
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance, shading);
   correctImage(rgb, correction);
   return jpegTexture(rgb, size, size);
+}
+
+/**
+ * The frontal photo's light factor over the brows: the Head mesh starts with
+ * the 468 landmarks, so a landmark's index is its vertex's.
+ */
+function browLight(shading: Float32Array, views: readonly PhotoView[]): number {
+  const k = views.findIndex((v) => v.name === 'frontal');
+  if (k < 0) return 1;
+  const brow = [
+    ...BROWS.right.upper,
+    ...BROWS.right.lower,
+    ...BROWS.left.upper,
+    ...BROWS.left.lower,
+  ];
+  return brow.reduce((sum, i) => sum + shading[i * views.length + k]!, 0) / brow.length;
 }
 
 /** Each eyeball turns with its own bone (Ready Player Me's LeftEye and RightEye). */
