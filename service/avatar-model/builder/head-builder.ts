@@ -155,9 +155,12 @@ export async function buildHead(
     neckZ(proportions) + NECK_BEHIND_CENTRE - shape.centre[2],
   ];
   // The body's neck axis, moved back into the canonical frame the photos' cameras know.
-  // Still through the cameras as fitted: levelled, the turned photos measure a deeper neck on
-  // two of the three fixtures (7 cm rather than the usual 5.5 cm half-depth), which then shows
-  // 1.6 mm through a head scaled down by its bone (neck-join test). To be levelled with the rest.
+  // Still through the cameras as fitted, though they measure worse: on the three fixtures (one
+  // head) they read half-depths of 7.2–8.2 cm, five of six beyond belief, so a and c keep the
+  // body's 5.5 cm and b gets 7.2; levelled they read 6.6–7.9 cm and agree (7.12, 7.09, 6.93).
+  // But a neck that deep shows through a head scaled down by its bone (neck-join test, head
+  // −0.3 turned: 1.6 and 1.9 mm out, or 1.0 mm taking each fixture's shallower reading), so
+  // levelling waits until the neck's depth is bounded by the head it must stay inside.
   const neckSize = measureNeck(
     points,
     sized,
