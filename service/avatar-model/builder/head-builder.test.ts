@@ -2,11 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { fitRigidCamera, towardCamera } from './affine-camera.js';
 import { canonicalFace } from './face-landmarks.js';
 import { buildEars } from './head-ears.js';
+import { measureNeck } from './head-neck.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
 import { bakeHeadTexture } from './head-texture.js';
 import type { PhotoView } from './photo-views.js';
 import { analysisOf, build } from './test-support.js';
 import type * as Ears from './head-ears.js';
+import type * as Neck from './head-neck.js';
 import type * as Silhouette from './head-silhouette.js';
 import type * as Texture from './head-texture.js';
 
@@ -18,6 +20,10 @@ vi.mock('./head-silhouette.js', async (importOriginal) => {
 vi.mock('./head-ears.js', async (importOriginal) => {
   const real = await importOriginal<typeof Ears>();
   return { ...real, buildEars: vi.fn(real.buildEars) };
+});
+vi.mock('./head-neck.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Neck>();
+  return { ...real, measureNeck: vi.fn(real.measureNeck) };
 });
 vi.mock('./head-texture.js', async (importOriginal) => {
   const real = await importOriginal<typeof Texture>();
@@ -39,13 +45,14 @@ function pitchAsFitted(person: 'person-a'): number[] {
 }
 
 describe('the head builder', () => {
-  it('fits the skull, and textures the head and ears, through the levelled turned cameras', async () => {
+  it('fits the skull, measures the neck and textures the head and ears through the levelled turned cameras', async () => {
     // As fitted, the fixture's turned cameras look from degrees above or below the frontal one,
     // so a camera that was not levelled shows.
     for (const off of pitchAsFitted('person-a')) expect(Math.abs(off)).toBeGreaterThan(2);
     await build('person-a');
     const consumers: [string, readonly PhotoView[]][] = [
       ['skull fit', vi.mocked(fitSkullToPhotos).mock.calls[0]![1]],
+      ['neck', vi.mocked(measureNeck).mock.calls[0]![1]],
       ['texture', vi.mocked(bakeHeadTexture).mock.calls[0]![2]],
       ['ears', vi.mocked(buildEars).mock.calls[0]![3]],
     ];

@@ -134,7 +134,8 @@ export async function buildHead(
       .filter(([, , photo]) => photo?.faces[0])
       .map(([name, , photo]) => [name, faceSpan(photo.faces[0]!.mesh)] as const),
   );
-  // One set of cameras for the skull fit, the texture and the ears: sized to the series, level.
+  // One set of cameras for the skull fit, the neck, the texture and the ears: sized to the
+  // series, level.
   const centre = mean(photoPoints);
   const sized = matchSeriesScale(decoded, spans, centre);
   const views = levelledViews(sized, centre);
@@ -154,16 +155,13 @@ export async function buildHead(
     proportions.chinY - chin[1],
     neckZ(proportions) + NECK_BEHIND_CENTRE - shape.centre[2],
   ];
-  // The body's neck axis, moved back into the canonical frame the photos' cameras know.
-  // Still through the cameras as fitted, though they measure worse: on the three fixtures (one
-  // head) they read half-depths of 7.2–8.2 cm, five of six beyond belief, so a and c keep the
-  // body's 5.5 cm and b gets 7.2; levelled they read 6.6–7.9 cm and agree (7.12, 7.09, 6.93).
-  // But a neck that deep shows through a head scaled down by its bone (neck-join test, head
-  // −0.3 turned: 1.6 and 1.9 mm out, or 1.0 mm taking each fixture's shallower reading), so
-  // levelling waits until the neck's depth is bounded by the head it must stay inside.
+  // The body's neck axis, moved back into the canonical frame the photos' cameras know. Through
+  // the levelled cameras too: as fitted, they read the three fixtures' one neck 7.2–8.2 cm deep
+  // (half-depth), five of six readings beyond belief, so two fixtures kept the body's 5.5 cm and
+  // one got 7.2; levelled they agree (7.12, 7.09, 6.93 cm).
   const neckSize = measureNeck(
     points,
-    sized,
+    views,
     [0, 0, shape.centre[2] - NECK_BEHIND_CENTRE],
     proportions.neckRadius,
   );
