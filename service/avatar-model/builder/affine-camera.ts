@@ -57,7 +57,7 @@ function solve4(matrix: number[][], rhs: number[]): [number, number, number, num
 }
 
 /** Gaussian elimination with partial pivoting for small normal equations. */
-function solveLinear(matrix: number[][], rhs: number[]): number[] {
+export function solveLinear(matrix: number[][], rhs: number[]): number[] {
   const n = rhs.length;
   const a = matrix.map((row, i) => [...row, rhs[i]!]);
   for (let col = 0; col < n; col++) {

@@ -117,14 +117,16 @@ describe('the face', () => {
       const photoRatio = (px(454)[0] - px(234)[0]) / (px(152)[1] - px(10)[1]);
       const meshRatio = (at(454)[0]! - at(234)[0]!) / (at(10)[1]! - at(152)[1]!);
       expect(meshRatio).toBeCloseTo(photoRatio, 1);
-      // Texture: where the face looks at the camera, the atlas shows the frontal photo's colour
-      // at each landmark (sharp edges such as the lip line aside, hence the median).
+      // Texture: where the face looks straight at the camera, the atlas shows the frontal photo's
+      // colour at each landmark (sharp edges such as the lip line aside, hence the median). Only
+      // there: elsewhere the photo's own light is divided out (photo-shading.ts), by as much as a
+      // tenth on a brow or cheek turned towards or away from it.
       const { data, info } = await sharp(photosOf(person).frontal)
         .raw()
         .toBuffer({ resolveWithObject: true });
       const diffs: number[] = [];
       for (let i = 0; i < LANDMARKS; i++) {
-        if (head.normals[3 * i + 2]! < 0.7) continue;
+        if (head.normals[3 * i + 2]! < 0.9) continue;
         const [x, y] = landmarks[i]!;
         const o = (Math.round(y) * info.width + Math.round(x)) * info.channels;
         const atlas = texel(head, head.uvs![2 * i]!, head.uvs![2 * i + 1]!);
@@ -136,7 +138,7 @@ describe('the face', () => {
         );
       }
       diffs.sort((a, b) => a - b);
-      expect(diffs.length).toBeGreaterThan(150);
+      expect(diffs.length).toBeGreaterThan(40);
       expect(diffs[Math.floor(diffs.length / 2)]).toBeLessThan(8);
     },
   );
@@ -170,8 +172,10 @@ describe('the face', () => {
       expect(n).toBeGreaterThan(10);
       return sum / n;
     };
-    // Sides of the head (normals pointing sideways) come from the side photos…
-    expect(change((nx, nz) => Math.abs(nx) > 0.8 && nz > -0.3)).toBeGreaterThan(40);
+    // Sides of the head (normals pointing sideways) come from the side photos… (negated, they
+    // are still matched to the frontal photo's colours on the skin both see, which pulls them
+    // back as far as the gain's limits let it: less change than the negation alone)
+    expect(change((nx, nz) => Math.abs(nx) > 0.8 && nz > -0.3)).toBeGreaterThan(25);
     // …the front of the face from the frontal photo.
     expect(change((nx, nz) => nz > 0.9)).toBeLessThan(8);
   });

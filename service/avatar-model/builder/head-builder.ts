@@ -13,6 +13,7 @@ import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, levelledViews, type PhotoView } from './photo-views.js';
+import { matchedGains, photoShading } from './photo-shading.js';
 import type { Proportions } from './proportions.js';
 import { skinRigid } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
@@ -28,6 +29,7 @@ import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 import { joinHeadToBody, type NeckSeam } from './neck-join.js';
 import { FACE_LANDMARKS } from './face-rig/morph-targets.js';
+import { BROWS } from './face-rig/landmark-groups.js';
 
 /** Sides of the head texture atlas: the smallest that holds the photographed face's detail. */
 export const HEAD_ATLAS_SIZES = [1024, 2048] as const;
@@ -132,7 +134,8 @@ export async function buildHead(
       .filter(([, , photo]) => photo?.faces[0])
       .map(([name, , photo]) => [name, faceSpan(photo.faces[0]!.mesh)] as const),
   );
-  // One set of cameras for the skull fit, the texture and the ears: sized to the series, level.
+  // One set of cameras for the skull fit, the neck, the texture and the ears: sized to the
+  // series, level.
   const centre = mean(photoPoints);
   const sized = matchSeriesScale(decoded, spans, centre);
   const views = levelledViews(sized, centre);
@@ -152,13 +155,13 @@ export async function buildHead(
     proportions.chinY - chin[1],
     neckZ(proportions) + NECK_BEHIND_CENTRE - shape.centre[2],
   ];
-  // The body's neck axis, moved back into the canonical frame the photos' cameras know.
-  // Still through the cameras as fitted: levelled, the turned photos measure a deeper neck on
-  // two of the three fixtures (7 cm rather than the usual 5.5 cm half-depth), which then shows
-  // 1.6 mm through a head scaled down by its bone (neck-join test). To be levelled with the rest.
+  // The body's neck axis, moved back into the canonical frame the photos' cameras know. Through
+  // the levelled cameras too: as fitted, they read the three fixtures' one neck 7.2–8.2 cm deep
+  // (half-depth), five of six readings beyond belief, so two fixtures kept the body's 5.5 cm and
+  // one got 7.2; levelled they agree (7.12, 7.09, 6.93 cm).
   const neckSize = measureNeck(
     points,
-    sized,
+    views,
     [0, 0, shape.centre[2] - NECK_BEHIND_CENTRE],
     proportions.neckRadius,
   );
@@ -167,9 +170,16 @@ export async function buildHead(
   const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
     body.distance(add(mesh.position(v), offset)),
   );
+  const normals = smoothNormals(mesh.positions, mesh.indices);
+  const shading = photoShading(mesh, normals, views);
+  const gains = matchedGains(mesh, normals, views, shading);
+  // The texture and the ears take each turned photo's colours as matched through its light.
+  const matched = views.map((view, k) => ({ ...view, gain: gains[k]! }));
   const texture = await headTexture(
     mesh,
-    views,
+    normals,
+    matched,
+    shading,
     skinTone,
     skinCorrection,
     headAtlasSize(faceHeightPixels(face.mesh)),
@@ -181,7 +191,7 @@ export async function buildHead(
     points,
     mesh,
     shape,
-    views,
+    matched,
     (rgb) => correctImage(rgb, skinCorrection),
     skinTone,
   );
@@ -199,6 +209,7 @@ export async function buildHead(
       photoPoints,
       shape.centre,
       views.find((v) => v.name === 'frontal'),
+      browLight(shading, views),
     ),
   ];
   for (const part of parts) {
@@ -229,17 +240,34 @@ export async function buildHead(
 
 async function headTexture(
   mesh: MeshBuilder,
+  normals: Float32Array,
   views: PhotoView[],
+  shading: Float32Array,
   skinTone: Rgb,
   correction: number,
   size: number,
   neckDistance: readonly number[],
 ) {
-  const normals = smoothNormals(mesh.positions, mesh.indices);
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance);
+  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance, shading);
   correctImage(rgb, correction);
   return jpegTexture(rgb, size, size);
+}
+
+/**
+ * The frontal photo's light factor over the brows: the Head mesh starts with
+ * the 468 landmarks, so a landmark's index is its vertex's.
+ */
+function browLight(shading: Float32Array, views: readonly PhotoView[]): number {
+  const k = views.findIndex((v) => v.name === 'frontal');
+  if (k < 0) return 1;
+  const brow = [
+    ...BROWS.right.upper,
+    ...BROWS.right.lower,
+    ...BROWS.left.upper,
+    ...BROWS.left.lower,
+  ];
+  return brow.reduce((sum, i) => sum + shading[i * views.length + k]!, 0) / brow.length;
 }
 
 /** Each eyeball turns with its own bone (Ready Player Me's LeftEye and RightEye). */

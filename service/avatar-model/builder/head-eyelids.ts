@@ -73,13 +73,17 @@ function openEye(points: Vec3[], lids: EyeLids): boolean {
 /**
  * Brows and upper lashes as thin strips on the face, in colours sampled
  * from the frontal photo: the darker part of the brow area, and the darkest
- * pixels along the upper lid's edge.
+ * pixels along the upper lid's edge. `light` is the factor by which the
+ * frontal photo's own light shades the brows (photoShading): the colours
+ * read there are divided by it, as the head's texture under them is, so a
+ * bare brow is the skin around it and not a band of the photo's shadow.
  */
 export function buildBrowsAndLashes(
   points: readonly Vec3[],
   photoPoints: readonly Vec3[],
   centre: Vec3,
   frontal: PhotoView | undefined,
+  light = 1,
 ): Part[] {
   const faceHeight = distance(points[10]!, points[152]!);
   const mm = (v: number) => (v / 1000) * (faceHeight / 0.12);
@@ -111,9 +115,10 @@ export function buildBrowsAndLashes(
     stripTriangles(lashes, first, edge.length, centre);
   }
 
-  const browColour = frontal ? browColourIn(frontal, photoPoints) : null;
+  const unlit = (rgb: Rgb | null) => rgb && (rgb.map((c) => c / light) as Rgb);
+  const browColour = frontal ? unlit(browColourIn(frontal, photoPoints)) : null;
   const lidSamples = [...RIGHT_LIDS.upper, ...LEFT_LIDS.upper].map((i) => photoPoints[i]!);
-  const lashColour = frontal ? darkestColour(frontal, lidSamples, 0.15) : null;
+  const lashColour = frontal ? unlit(darkestRgb(frontal, lidSamples, 0.15)) : null;
   return [
     {
       name: 'Brows',
@@ -126,7 +131,7 @@ export function buildBrowsAndLashes(
     {
       name: 'Lashes',
       mesh: lashes,
-      material: hexMaterial('Lashes', lashColour ?? '#1c1410', {
+      material: hexMaterial('Lashes', lashColour ? toHex(lashColour) : '#1c1410', {
         roughness: 0.9,
         doubleSided: true,
       }),
@@ -177,15 +182,10 @@ const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 
 /**
  * The median of the darkest `share` of the pixels around the given
- * points in a photo: hair of brows and lashes is darker than the skin
- * between it. `at` are points in the frame the photo's camera was fitted to.
+ * points in a photo, sRGB 0..1: hair of brows and lashes is darker than the
+ * skin between it. `at` are points in the frame the photo's camera was
+ * fitted to.
  */
-export function darkestColour(view: PhotoView, at: readonly Vec3[], share: number): string | null {
-  const rgb = darkestRgb(view, at, share);
-  return rgb ? toHex(rgb) : null;
-}
-
-/** darkestColour as sRGB 0..1. */
 function darkestRgb(view: PhotoView, at: readonly Vec3[], share: number): Rgb | null {
   const samples: Rgb[] = [];
   for (const point of at) {

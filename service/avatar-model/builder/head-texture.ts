@@ -14,6 +14,8 @@ const GRAZING: [number, number] = [0.08, 0.3];
 const PAD = 0.9;
 /** Views with less share than this in a texel are not sampled there. */
 const MIN_SHARE = 0.02;
+/** Planes per view: its share, crop x, crop y and its light's factor. */
+const PER_VIEW = 4;
 /**
  * Over this distance (m) above where the head meets the body, the photos'
  * colours give way to the fallback skin colour, which is the body's: no
@@ -68,7 +70,8 @@ function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly
  * photos; what no photo sees (the back of the head) gets `fallback`. With
  * `seamDistance` (per vertex, how far it is from the body's surface, negative
  * inside), the photos fade out towards the seam with the body, which gets
- * exactly `fallback`.
+ * exactly `fallback`. With `shading` (per vertex and view, as photoShading
+ * gives it), each photo's own light is divided out of its samples.
  *
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
@@ -80,6 +83,7 @@ export function bakeHeadTexture(
   fallback: Rgb,
   size: number,
   seamDistance?: ArrayLike<number>,
+  shading?: ArrayLike<number>,
 ): Uint8Array {
   const out = new Uint8Array(size * size * 3);
   // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
@@ -89,9 +93,9 @@ export function bakeHeadTexture(
   const { share, xy, coverage } = vertexSamples(mesh, normals, views);
   const uv = mesh.uvs;
   const idx = mesh.indices;
-  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x and crop y,
-  // then of the distance from the seam.
-  const seamSlot = 1 + nv * 3;
+  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x, crop y
+  // and its light's factor, then of the distance from the seam.
+  const seamSlot = 1 + nv * PER_VIEW;
   const planes = new Float64Array((seamSlot + 1) * 3);
   const active: number[] = [];
   const sample: Rgb = [0, 0, 0];
@@ -134,14 +138,24 @@ export function bakeHeadTexture(
       const sc = share[c * nv + k]!;
       if (Math.max(sa, sb, sc) < MIN_SHARE) continue;
       active.push(k);
-      toPlane(sa, sb, sc, 1 + 3 * k);
-      toPlane(xy[2 * (a * nv + k)]!, xy[2 * (b * nv + k)]!, xy[2 * (c * nv + k)]!, 2 + 3 * k);
+      const slot = 1 + PER_VIEW * k;
+      toPlane(sa, sb, sc, slot);
+      toPlane(xy[2 * (a * nv + k)]!, xy[2 * (b * nv + k)]!, xy[2 * (c * nv + k)]!, slot + 1);
       toPlane(
         xy[2 * (a * nv + k) + 1]!,
         xy[2 * (b * nv + k) + 1]!,
         xy[2 * (c * nv + k) + 1]!,
-        3 + 3 * k,
+        slot + 2,
       );
+      // The factor's inverse is interpolated: a multiply per texel rather than a divide.
+      if (shading) {
+        toPlane(
+          1 / shading[a * nv + k]!,
+          1 / shading[b * nv + k]!,
+          1 / shading[c * nv + k]!,
+          slot + 3,
+        );
+      } else toPlane(1, 1, 1, slot + 3);
     }
     if (active.length === 0) continue;
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - PAD));
@@ -172,7 +186,7 @@ export function bakeHeadTexture(
         let seen = 0;
         for (let i = 0; i < nActive; i++) {
           const k = active[i]!;
-          const s = 3 + 9 * k;
+          const s = 3 * (1 + PER_VIEW * k);
           const w = planes[s]! + planes[s + 1]! * x + planes[s + 2]! * y;
           if (w < MIN_SHARE) continue;
           total += w;
@@ -181,9 +195,10 @@ export function bakeHeadTexture(
           const py = planes[s + 6]! + planes[s + 7]! * x + planes[s + 8]! * y;
           if (!bilinear(view, px, py, sample)) continue;
           const keep = w * subjectAt(view, px, py);
-          r += keep * sample[0] * view.gain[0];
-          g += keep * sample[1] * view.gain[1];
-          bl += keep * sample[2] * view.gain[2];
+          const unlit = keep * (planes[s + 9]! + planes[s + 10]! * x + planes[s + 11]! * y);
+          r += unlit * sample[0] * view.gain[0];
+          g += unlit * sample[1] * view.gain[1];
+          bl += unlit * sample[2] * view.gain[2];
           seen += keep;
         }
         if (seen <= 1e-4) continue;

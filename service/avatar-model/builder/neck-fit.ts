@@ -15,6 +15,14 @@ const EASE: [number, number] = [0.01, 0.07];
 const REACH = 2.2;
 
 /**
+ * Above the chin the body's neck is inside the head: its size shows nowhere,
+ * and eased back to the body's own there it stays inside a head that is
+ * turned or scaled down by its bone. The photographed size is read below the
+ * chin and applies there.
+ */
+const INSIDE_HEAD = 0.03;
+
+/**
  * The body with its neck widened or narrowed to the photographed one: a
  * copy (the body itself is made once per shape and age), with the same
  * vertices and triangles, each neck vertex moved away from or towards the
@@ -70,7 +78,11 @@ export function fittedDistance(
   };
 }
 
-function neckFit(p: Proportions, neck: NeckSize, fade: (y: number) => number = () => 1) {
+function neckFit(
+  p: Proportions,
+  neck: NeckSize,
+  fade: (y: number) => number = (y) => 1 - smoothstep(p.chinY, p.chinY + INSIDE_HEAD, y),
+) {
   const fx = neck.halfWidth / p.neckRadius;
   const fz = neck.halfDepth / p.neckRadius;
   const nz = neckZ(p);

@@ -105,10 +105,9 @@ export async function decodeView(
  * well). The series is shot level, but a turned face's landmarks leave its
  * camera's pitch 5–9° off the frontal one's; tipped about the face, that
  * moves anything far behind it (the ears, the back of the skull) up or down
- * by a centimetre or more. The skull fit, the ears and the texture see the
- * turned photos through these cameras, so the skull, its texture and the
- * ears agree on where a point lies (the neck's depth is still measured
- * through the cameras as fitted; see head-builder.ts).
+ * by a centimetre or more. The skull fit, the neck, the ears and the texture
+ * see the turned photos through these cameras, so they agree on where a
+ * point lies.
  */
 export function levelledViews(views: readonly PhotoView[], pivot: Vec3): PhotoView[] {
   const frontal = views.find((v) => v.name === 'frontal');

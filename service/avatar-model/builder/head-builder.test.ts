@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fitRigidCamera, towardCamera } from './affine-camera.js';
+import { canonicalFace } from './face-landmarks.js';
+import { buildEars } from './head-ears.js';
+import { measureNeck } from './head-neck.js';
+import { fitSkullToPhotos } from './head-silhouette.js';
+import { bakeHeadTexture } from './head-texture.js';
+import type { PhotoView } from './photo-views.js';
+import { analysisOf, build } from './test-support.js';
+import type * as Ears from './head-ears.js';
+import type * as Neck from './head-neck.js';
+import type * as Silhouette from './head-silhouette.js';
+import type * as Texture from './head-texture.js';
+
+// Pass-through spies: the head is built as ever, and the test sees the cameras each step got.
+vi.mock('./head-silhouette.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Silhouette>();
+  return { ...real, fitSkullToPhotos: vi.fn(real.fitSkullToPhotos) };
+});
+vi.mock('./head-ears.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Ears>();
+  return { ...real, buildEars: vi.fn(real.buildEars) };
+});
+vi.mock('./head-neck.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Neck>();
+  return { ...real, measureNeck: vi.fn(real.measureNeck) };
+});
+vi.mock('./head-texture.js', async (importOriginal) => {
+  const real = await importOriginal<typeof Texture>();
+  return { ...real, bakeHeadTexture: vi.fn(real.bakeHeadTexture) };
+});
+
+const DEGREES = 180 / Math.PI;
+const elevation = (view: PhotoView) => Math.asin(view.toward[1]) * DEGREES;
+
+/** The turned photos' cameras as their landmarks alone place them: pitched off the frontal one. */
+function pitchAsFitted(person: 'person-a'): number[] {
+  const analysis = analysisOf(person);
+  const points = canonicalFace(analysis.photos['image-frontal'].faces[0]!.mesh, 0.2).points;
+  const pitch = (field: 'image-frontal' | 'image-side-1' | 'image-side-2') =>
+    Math.asin(towardCamera(fitRigidCamera(points, analysis.photos[field].faces[0]!.mesh))[1]) *
+    DEGREES;
+  const frontal = pitch('image-frontal');
+  return [pitch('image-side-1') - frontal, pitch('image-side-2') - frontal];
+}
+
+describe('the head builder', () => {
+  it('fits the skull, measures the neck and textures the head and ears through the levelled turned cameras', async () => {
+    // As fitted, the fixture's turned cameras look from degrees above or below the frontal one,
+    // so a camera that was not levelled shows.
+    for (const off of pitchAsFitted('person-a')) expect(Math.abs(off)).toBeGreaterThan(2);
+    await build('person-a');
+    const consumers: [string, readonly PhotoView[]][] = [
+      ['skull fit', vi.mocked(fitSkullToPhotos).mock.calls[0]![1]],
+      ['neck', vi.mocked(measureNeck).mock.calls[0]![1]],
+      ['texture', vi.mocked(bakeHeadTexture).mock.calls[0]![2]],
+      ['ears', vi.mocked(buildEars).mock.calls[0]![3]],
+    ];
+    for (const [step, views] of consumers) {
+      const frontal = views.find((v) => v.name === 'frontal');
+      expect(frontal, step).toBeDefined();
+      const turned = views.filter((v) => v !== frontal);
+      expect(turned.map((v) => v.name).sort(), step).toEqual(['side-1', 'side-2']);
+      for (const view of turned) {
+        expect(elevation(view) - elevation(frontal!), `${step}: ${view.name}`).toBeCloseTo(0, 6);
+      }
+    }
+  });
+});
