@@ -146,8 +146,24 @@ export class Rasterizer {
         rowEdge[2 * SAMPLES_PER_PIXEL + k] = b2 * sy + c2;
         rowDepth[k] = zb * sy + zc;
       }
-      let base = (py * width + minX) * SAMPLES_PER_PIXEL;
-      for (let px = minX; px <= maxX; px++, base += SAMPLES_PER_PIXEL) {
+      // Only the stretch of the row between the edges can hold covered samples: a triangle's
+      // bounding box is mostly empty (three times its covered pixels in a portrait), and testing
+      // four samples of every empty pixel cost more than shading. The span is widened by a pixel
+      // each side so rounding never drops a pixel; the exact per-sample test below decides.
+      let spanStart = minX;
+      let spanEnd = maxX;
+      if (a0 > 0) spanStart = Math.max(spanStart, leftOfEdge(a0, b0, c0, py));
+      else if (a0 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a0, b0, c0, py));
+      if (a1 > 0) spanStart = Math.max(spanStart, leftOfEdge(a1, b1, c1, py));
+      else if (a1 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a1, b1, c1, py));
+      if (a2 > 0) spanStart = Math.max(spanStart, leftOfEdge(a2, b2, c2, py));
+      else if (a2 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a2, b2, c2, py));
+      // Back to small integers (the bounds may be ±Infinity for steep edges): a double loop
+      // counter would make every buffer index below a double.
+      const first = Math.min(spanStart, maxX + 1) | 0;
+      const last = Math.max(spanEnd, minX - 1) | 0;
+      let base = (py * width + first) * SAMPLES_PER_PIXEL;
+      for (let px = first; px <= last; px++, base += SAMPLES_PER_PIXEL) {
         let mask = 0;
         for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
           const sx = px + OFFSET_X[k]!;
@@ -186,6 +202,24 @@ export class Rasterizer {
       }
     }
   }
+}
+
+/**
+ * For an edge a·x + b·y + c whose inside lies to the right (a > 0): a pixel column left of which
+ * no sample of row `py` is inside. The edge crosses the row between x(py) and x(py + 1); one
+ * pixel of slack covers the samples' offsets within the pixel and any rounding.
+ */
+function leftOfEdge(a: number, b: number, c: number, py: number): number {
+  const top = -(b * py + c) / a;
+  const bottom = -(b * (py + 1) + c) / a;
+  return Math.floor(Math.min(top, bottom)) - 1;
+}
+
+/** The same for an edge whose inside lies to the left (a < 0): no sample right of the result is inside. */
+function rightOfEdge(a: number, b: number, c: number, py: number): number {
+  const top = -(b * py + c) / a;
+  const bottom = -(b * (py + 1) + c) / a;
+  return Math.floor(Math.max(top, bottom)) + 1;
 }
 
 /** Porter–Duff "over" in linear light, straight alpha in and out. */
