@@ -21,6 +21,11 @@ export interface FragmentShader {
    * straight linear RGBA into `out`. Returning false discards the pixel.
    */
   shade(l0: number, l1: number, l2: number, out: Float32Array): boolean;
+  /**
+   * False when shade() never discards (no alpha mask): only then may a deferred draw test
+   * coverage without shading. Absent counts as true.
+   */
+  readonly mayDiscard?: boolean;
 }
 
 /** Opaque and masked surfaces replace what is behind and write depth; BLEND composites over it and does not. */
@@ -48,19 +53,104 @@ for (let mask = 1; mask < 16; mask++) {
 const OFFSET_X = Float64Array.from(SAMPLE_OFFSET_X);
 const OFFSET_Y = Float64Array.from(SAMPLE_OFFSET_Y);
 
+// What drawTriangle works out once per triangle, kept in one array so the per-pass pixel loops
+// below can each read it into locals.
+const A0 = 0;
+const B0 = 1;
+const C0 = 2;
+const A1 = 3;
+const B1 = 4;
+const C1 = 5;
+const A2 = 6;
+const B2 = 7;
+const C2 = 8;
+const T0 = 9;
+const T1 = 10;
+const T2 = 11;
+const ZA = 12;
+const ZB = 13;
+const ZC = 14;
+const INV_AREA = 15;
+const MIN_X = 16;
+const MAX_X = 17;
+const MIN_Y = 18;
+const MAX_Y = 19;
+const SETUP_SIZE = 20;
+
+/**
+ * How opaque ('replace') triangles are drawn. `immediate`: tested and shaded as they come.
+ * Deferred, the same triangles are drawn twice in the same order: `visibility` only depth-tests
+ * them and records per sample which triangle wrote it last and with which coverage; `shading`
+ * then shades each pixel only for the triangle that owns its samples. The picture is the same
+ * as immediate, sample for sample, but hidden surfaces (skin under clothes, the back of the
+ * head) cost a depth test instead of a shade.
+ */
+type Pass = 'immediate' | 'visibility' | 'shading';
+
+// Owner tags are sequence·16 + coverage mask in a Uint32Array.
+const MAX_SEQUENCE = 2 ** 28 - 1;
+
 /**
  * Scan-converts screen-space triangles into a SampleBuffer with edge
  * functions over the triangle's bounding box (clipped to the view's
  * rectangle), a per-sample 1/w depth test and one shade per pixel.
  */
 export class Rasterizer {
+  private readonly setup = new Float64Array(SETUP_SIZE);
   private readonly gradients = new Float64Array(6);
   private readonly fragment = new Float32Array(4);
   private readonly rowEdge = new Float64Array(3 * SAMPLES_PER_PIXEL);
   private readonly rowDepth = new Float64Array(SAMPLES_PER_PIXEL);
   private readonly sampleDepth = new Float64Array(SAMPLES_PER_PIXEL);
+  private spanFirst = 0;
+  private spanLast = -1;
+
+  private pass: Pass = 'immediate';
+  /** Triangles drawn in deferred passes so far; the visibility and shading passes count alike. */
+  private sequence = 0;
+  private passStart = 0;
+  /** Per sample: the owner tag of the triangle that last wrote it in a visibility pass, 0 for none. */
+  private owners: Uint32Array = new Uint32Array(0);
+  /** Per sequence number of the current deferred draw: 1 if that triangle owns any sample. */
+  private owning: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly target: SampleBuffer) {}
+
+  /**
+   * Starts a deferred draw (see Pass): the opaque triangles drawn until beginShadingPass are
+   * only depth-tested, and must then be drawn again, in the same order with the same
+   * materials. At most `triangles` drawTriangle calls may follow; false (and immediate
+   * drawing) when that is more than the owner tags can count.
+   */
+  beginVisibilityPass(triangles: number): boolean {
+    if (this.sequence + triangles > MAX_SEQUENCE) return false;
+    if (this.owners.length === 0) this.owners = new Uint32Array(this.target.colour.length);
+    this.pass = 'visibility';
+    this.passStart = this.sequence;
+    return true;
+  }
+
+  /** Replays the triangles of the visibility pass, shading each pixel only for its owner. */
+  beginShadingPass(scissor: Viewport): void {
+    const count = this.sequence + 1;
+    if (this.owning.length < count) this.owning = new Uint8Array(count);
+    else this.owning.fill(0, 0, count);
+    const { owners, owning } = this;
+    const { width } = this.target;
+    // Tags from earlier views are below passStart and never match again, so nothing is cleared.
+    for (let y = scissor.y; y < scissor.y + scissor.height; y++) {
+      const start = (y * width + scissor.x) * SAMPLES_PER_PIXEL;
+      const end = start + scissor.width * SAMPLES_PER_PIXEL;
+      for (let i = start; i < end; i++) owning[owners[i]! >>> 4] = 1;
+    }
+    this.pass = 'shading';
+    this.sequence = this.passStart;
+  }
+
+  /** Back to drawing every triangle as it comes (BLEND triangles always are). */
+  endDeferred(): void {
+    this.pass = 'immediate';
+  }
 
   /**
    * `vertices` holds three vertices (VERTEX_STRIDE each) already projected
@@ -75,6 +165,40 @@ export class Rasterizer {
     composite: Composite,
     shader: FragmentShader,
   ): void {
+    const pass = composite === 'replace' ? this.pass : 'immediate';
+    const sequence = pass === 'immediate' ? 0 : ++this.sequence;
+    // Shaders that may discard decide coverage by shading, so they are shaded in the
+    // visibility pass already and skipped in the shading pass.
+    const discards = shader.mayDiscard !== false;
+    if (pass === 'shading' && (discards || this.owning[sequence] !== 1)) return;
+    const frontFacing = this.setUp(vertices, scissor, cullBackFaces);
+    if (frontFacing === undefined) return;
+    if (pass === 'visibility' && !discards) {
+      this.recordVisibility(sequence * 16);
+      return;
+    }
+
+    const setup = this.setup;
+    const invArea = setup[INV_AREA]!;
+    const gradients = this.gradients;
+    gradients[0] = setup[A0]! * invArea;
+    gradients[1] = setup[A1]! * invArea;
+    gradients[2] = setup[A2]! * invArea;
+    gradients[3] = setup[B0]! * invArea;
+    gradients[4] = setup[B1]! * invArea;
+    gradients[5] = setup[B2]! * invArea;
+    shader.beginTriangle(vertices, gradients, frontFacing);
+    if (pass === 'shading') this.shadeOwned(sequence, shader);
+    else
+      this.testAndShade(composite === 'blend', pass === 'visibility' ? sequence * 16 : 0, shader);
+  }
+
+  /** Edge and depth planes into `setup`; whether the triangle faces the camera, undefined if nothing of it can be drawn. */
+  private setUp(
+    vertices: Float64Array,
+    scissor: Viewport,
+    cullBackFaces: boolean,
+  ): boolean | undefined {
     const x0 = vertices[SCREEN_X]!;
     const y0 = vertices[SCREEN_Y]!;
     const x1 = vertices[VERTEX_STRIDE + SCREEN_X]!;
@@ -82,15 +206,15 @@ export class Rasterizer {
     const x2 = vertices[2 * VERTEX_STRIDE + SCREEN_X]!;
     const y2 = vertices[2 * VERTEX_STRIDE + SCREEN_Y]!;
     const area = (x1 - x0) * (y2 - y0) - (x2 - x0) * (y1 - y0);
-    if (!(area !== 0 && Number.isFinite(area))) return;
+    if (!(area !== 0 && Number.isFinite(area))) return undefined;
     const frontFacing = area < 0;
-    if (cullBackFaces && !frontFacing) return;
+    if (cullBackFaces && !frontFacing) return undefined;
 
     const minX = Math.max(scissor.x, Math.floor(Math.min(x0, x1, x2)));
     const maxX = Math.min(scissor.x + scissor.width - 1, Math.floor(Math.max(x0, x1, x2)));
     const minY = Math.max(scissor.y, Math.floor(Math.min(y0, y1, y2)));
     const maxY = Math.min(scissor.y + scissor.height - 1, Math.floor(Math.max(y0, y1, y2)));
-    if (minX > maxX || minY > maxY) return;
+    if (minX > maxX || minY > maxY) return undefined;
 
     // Edge i runs between the two vertices other than i, scaled so the inside is positive. The
     // coefficients are written so that the same edge seen from the neighbouring triangle (walked
@@ -107,63 +231,109 @@ export class Rasterizer {
     const a2 = sign * (y0 - y1);
     const b2 = sign * (x1 - x0);
     const c2 = sign * (x0 * y1 - y0 * x1);
+    const setup = this.setup;
+    setup[A0] = a0;
+    setup[B0] = b0;
+    setup[C0] = c0;
+    setup[A1] = a1;
+    setup[B1] = b1;
+    setup[C1] = c1;
+    setup[A2] = a2;
+    setup[B2] = b2;
+    setup[C2] = c2;
     // Top-left rule: a sample exactly on an edge is inside only for left edges and horizontal top
     // edges. "e > −MIN_VALUE" is "e ≥ 0" that also accepts −0.
-    const t0 = a0 > 0 || (a0 === 0 && b0 > 0) ? -Number.MIN_VALUE : 0;
-    const t1 = a1 > 0 || (a1 === 0 && b1 > 0) ? -Number.MIN_VALUE : 0;
-    const t2 = a2 > 0 || (a2 === 0 && b2 > 0) ? -Number.MIN_VALUE : 0;
+    setup[T0] = a0 > 0 || (a0 === 0 && b0 > 0) ? -Number.MIN_VALUE : 0;
+    setup[T1] = a1 > 0 || (a1 === 0 && b1 > 0) ? -Number.MIN_VALUE : 0;
+    setup[T2] = a2 > 0 || (a2 === 0 && b2 > 0) ? -Number.MIN_VALUE : 0;
 
     const invArea = 1 / Math.abs(area);
     const w0 = vertices[INV_W]! * invArea;
     const w1 = vertices[VERTEX_STRIDE + INV_W]! * invArea;
     const w2 = vertices[2 * VERTEX_STRIDE + INV_W]! * invArea;
     // 1/w is linear in screen space, so it is a plane: depth = za·x + zb·y + zc.
-    const za = a0 * w0 + a1 * w1 + a2 * w2;
-    const zb = b0 * w0 + b1 * w1 + b2 * w2;
-    const zc = c0 * w0 + c1 * w1 + c2 * w2;
+    setup[ZA] = a0 * w0 + a1 * w1 + a2 * w2;
+    setup[ZB] = b0 * w0 + b1 * w1 + b2 * w2;
+    setup[ZC] = c0 * w0 + c1 * w1 + c2 * w2;
+    setup[INV_AREA] = invArea;
+    setup[MIN_X] = minX;
+    setup[MAX_X] = maxX;
+    setup[MIN_Y] = minY;
+    setup[MAX_Y] = maxY;
+    return frontFacing;
+  }
 
-    const gradients = this.gradients;
-    gradients[0] = a0 * invArea;
-    gradients[1] = a1 * invArea;
-    gradients[2] = a2 * invArea;
-    gradients[3] = b0 * invArea;
-    gradients[4] = b1 * invArea;
-    gradients[5] = b2 * invArea;
-    shader.beginTriangle(vertices, gradients, frontFacing);
+  /**
+   * The pixels of row `py` between the triangle's edges into spanFirst…spanLast. A triangle's
+   * bounding box is mostly empty (three times its covered pixels in a portrait), and testing
+   * four samples of every empty pixel cost more than shading. The span is widened by a pixel
+   * each side so rounding never drops a pixel; the exact per-sample test decides.
+   */
+  private rowSpan(py: number): void {
+    const setup = this.setup;
+    const minX = setup[MIN_X]!;
+    const maxX = setup[MAX_X]!;
+    let spanStart = minX;
+    let spanEnd = maxX;
+    for (let edge = A0; edge <= A2; edge += 3) {
+      const a = setup[edge]!;
+      const b = setup[edge + 1]!;
+      const c = setup[edge + 2]!;
+      if (a > 0) spanStart = Math.max(spanStart, leftOfEdge(a, b, c, py));
+      else if (a < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a, b, c, py));
+    }
+    // Back to small integers (the bounds may be ±Infinity for steep edges): a double loop
+    // counter would make every buffer index a double.
+    this.spanFirst = Math.min(spanStart, maxX + 1) | 0;
+    this.spanLast = Math.max(spanEnd, minX - 1) | 0;
+  }
 
+  /** Samples inside the triangle and nearer than the depth buffer, as a 4-bit mask; their depths into sampleDepth. */
+  private coverRow(py: number): void {
+    const setup = this.setup;
+    const rowEdge = this.rowEdge;
+    const rowDepth = this.rowDepth;
+    for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
+      const sy = py + OFFSET_Y[k]!;
+      rowEdge[k] = setup[B0]! * sy + setup[C0]!;
+      rowEdge[SAMPLES_PER_PIXEL + k] = setup[B1]! * sy + setup[C1]!;
+      rowEdge[2 * SAMPLES_PER_PIXEL + k] = setup[B2]! * sy + setup[C2]!;
+      rowDepth[k] = setup[ZB]! * sy + setup[ZC]!;
+    }
+    this.rowSpan(py);
+  }
+
+  /** Immediate drawing (and MASK triangles in a visibility pass, `tag` > 0): test, shade, write. */
+  private testAndShade(blend: boolean, tag: number, shader: FragmentShader): void {
+    const setup = this.setup;
+    const a0 = setup[A0]!;
+    const b0 = setup[B0]!;
+    const c0 = setup[C0]!;
+    const a1 = setup[A1]!;
+    const b1 = setup[B1]!;
+    const c1 = setup[C1]!;
+    const a2 = setup[A2]!;
+    const b2 = setup[B2]!;
+    const c2 = setup[C2]!;
+    const t0 = setup[T0]!;
+    const t1 = setup[T1]!;
+    const t2 = setup[T2]!;
+    const za = setup[ZA]!;
+    const invArea = setup[INV_AREA]!;
+    const minY = setup[MIN_Y]!;
+    const maxY = setup[MAX_Y]!;
     const { colour, depth, width } = this.target;
+    const owners = this.owners;
     const rowEdge = this.rowEdge;
     const rowDepth = this.rowDepth;
     const sampleDepth = this.sampleDepth;
     const fragment = this.fragment;
-    const blend = composite === 'blend';
 
     for (let py = minY; py <= maxY; py++) {
-      for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
-        const sy = py + OFFSET_Y[k]!;
-        rowEdge[k] = b0 * sy + c0;
-        rowEdge[SAMPLES_PER_PIXEL + k] = b1 * sy + c1;
-        rowEdge[2 * SAMPLES_PER_PIXEL + k] = b2 * sy + c2;
-        rowDepth[k] = zb * sy + zc;
-      }
-      // Only the stretch of the row between the edges can hold covered samples: a triangle's
-      // bounding box is mostly empty (three times its covered pixels in a portrait), and testing
-      // four samples of every empty pixel cost more than shading. The span is widened by a pixel
-      // each side so rounding never drops a pixel; the exact per-sample test below decides.
-      let spanStart = minX;
-      let spanEnd = maxX;
-      if (a0 > 0) spanStart = Math.max(spanStart, leftOfEdge(a0, b0, c0, py));
-      else if (a0 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a0, b0, c0, py));
-      if (a1 > 0) spanStart = Math.max(spanStart, leftOfEdge(a1, b1, c1, py));
-      else if (a1 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a1, b1, c1, py));
-      if (a2 > 0) spanStart = Math.max(spanStart, leftOfEdge(a2, b2, c2, py));
-      else if (a2 < 0) spanEnd = Math.min(spanEnd, rightOfEdge(a2, b2, c2, py));
-      // Back to small integers (the bounds may be ±Infinity for steep edges): a double loop
-      // counter would make every buffer index below a double.
-      const first = Math.min(spanStart, maxX + 1) | 0;
-      const last = Math.max(spanEnd, minX - 1) | 0;
-      let base = (py * width + first) * SAMPLES_PER_PIXEL;
-      for (let px = first; px <= last; px++, base += SAMPLES_PER_PIXEL) {
+      this.coverRow(py);
+      const last = this.spanLast;
+      let base = (py * width + this.spanFirst) * SAMPLES_PER_PIXEL;
+      for (let px = this.spanFirst; px <= last; px++, base += SAMPLES_PER_PIXEL) {
         let mask = 0;
         for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
           const sx = px + OFFSET_X[k]!;
@@ -198,6 +368,109 @@ export class Rasterizer {
           if (!(mask & (1 << k))) continue;
           colour[base + k] = packed;
           depth[base + k] = sampleDepth[k]!;
+          if (tag !== 0) owners[base + k] = tag + mask;
+        }
+      }
+    }
+  }
+
+  /** Visibility pass: the same tests as testAndShade, but depth and owner written instead of colour. */
+  private recordVisibility(tag: number): void {
+    const setup = this.setup;
+    const a0 = setup[A0]!;
+    const a1 = setup[A1]!;
+    const a2 = setup[A2]!;
+    const t0 = setup[T0]!;
+    const t1 = setup[T1]!;
+    const t2 = setup[T2]!;
+    const za = setup[ZA]!;
+    const minY = setup[MIN_Y]!;
+    const maxY = setup[MAX_Y]!;
+    const { depth, width } = this.target;
+    const owners = this.owners;
+    const rowEdge = this.rowEdge;
+    const rowDepth = this.rowDepth;
+    const sampleDepth = this.sampleDepth;
+
+    for (let py = minY; py <= maxY; py++) {
+      this.coverRow(py);
+      const last = this.spanLast;
+      let base = (py * width + this.spanFirst) * SAMPLES_PER_PIXEL;
+      for (let px = this.spanFirst; px <= last; px++, base += SAMPLES_PER_PIXEL) {
+        let mask = 0;
+        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
+          const sx = px + OFFSET_X[k]!;
+          if (!(a0 * sx + rowEdge[k]! > t0)) continue;
+          if (!(a1 * sx + rowEdge[SAMPLES_PER_PIXEL + k]! > t1)) continue;
+          if (!(a2 * sx + rowEdge[2 * SAMPLES_PER_PIXEL + k]! > t2)) continue;
+          const z = za * sx + rowDepth[k]!;
+          if (!(z > depth[base + k]!)) continue;
+          sampleDepth[k] = z;
+          mask |= 1 << k;
+        }
+        if (mask === 0) continue;
+        const owner = tag + mask;
+        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
+          if (!(mask & (1 << k))) continue;
+          depth[base + k] = sampleDepth[k]!;
+          owners[base + k] = owner;
+        }
+      }
+    }
+  }
+
+  /**
+   * Shading pass: each pixel holding samples this triangle owns is shaded once, at the centroid
+   * of the samples it covered when it wrote them (as immediate drawing would have), and only the
+   * owned samples take the colour; later triangles overwrote the rest.
+   */
+  private shadeOwned(sequence: number, shader: FragmentShader): void {
+    const setup = this.setup;
+    const a0 = setup[A0]!;
+    const b0 = setup[B0]!;
+    const c0 = setup[C0]!;
+    const a1 = setup[A1]!;
+    const b1 = setup[B1]!;
+    const c1 = setup[C1]!;
+    const a2 = setup[A2]!;
+    const b2 = setup[B2]!;
+    const c2 = setup[C2]!;
+    const invArea = setup[INV_AREA]!;
+    const minY = setup[MIN_Y]!;
+    const maxY = setup[MAX_Y]!;
+    const { colour, width } = this.target;
+    const owners = this.owners;
+    const fragment = this.fragment;
+
+    for (let py = minY; py <= maxY; py++) {
+      this.rowSpan(py);
+      const last = this.spanLast;
+      let base = (py * width + this.spanFirst) * SAMPLES_PER_PIXEL;
+      for (let px = this.spanFirst; px <= last; px++, base += SAMPLES_PER_PIXEL) {
+        let owned = 0;
+        let mask = 0;
+        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
+          const owner = owners[base + k]!;
+          if (owner >>> 4 !== sequence) continue;
+          owned |= 1 << k;
+          mask = owner & 15;
+        }
+        if (owned === 0) continue;
+
+        const cx = px + CENTROID_X[mask]!;
+        const cy = py + CENTROID_Y[mask]!;
+        const l0 = (a0 * cx + b0 * cy + c0) * invArea;
+        const l1 = (a1 * cx + b1 * cy + c1) * invArea;
+        const l2 = (a2 * cx + b2 * cy + c2) * invArea;
+        shader.shade(l0, l1, l2, fragment);
+        const packed = packRgba(
+          linearToSrgb8(fragment[0]!),
+          linearToSrgb8(fragment[1]!),
+          linearToSrgb8(fragment[2]!),
+          255,
+        );
+        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
+          if (owned & (1 << k)) colour[base + k] = packed;
         }
       }
     }

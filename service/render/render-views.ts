@@ -17,29 +17,35 @@ export function renderViews(
   height: number,
 ): Uint8Array {
   const target = new SampleBuffer(width, height);
-  const assembler = new TriangleAssembler(new Rasterizer(target));
+  const rasterizer = new Rasterizer(target);
+  const assembler = new TriangleAssembler(rasterizer);
   const shader = new MaterialShader();
-  for (const view of views) drawView(model, view, assembler, shader);
+  for (const view of views) drawView(model, view, rasterizer, assembler, shader);
   return target.resolve();
 }
 
 function drawView(
   model: AvatarModel,
   view: View,
+  rasterizer: Rasterizer,
   assembler: TriangleAssembler,
   shader: MaterialShader,
 ): void {
   const meshes = model.meshes.map((mesh) => transformMesh(mesh, view));
 
-  // Opaque and masked surfaces first, in any order: the z-buffer sorts them.
-  for (const viewMesh of meshes) {
-    const { material, indices, uvs } = viewMesh.mesh;
-    if (material.alphaMode === 'BLEND') continue;
-    shader.useMaterial(material, uvs !== undefined);
-    const cull = !material.doubleSided;
-    for (let t = 0; t < indices.length / 3; t++) {
-      assembler.draw(viewMesh, t, view, cull, 'replace', shader);
-    }
+  // Opaque and masked surfaces first, in any order: the z-buffer sorts them. Deferred (see
+  // Rasterizer), so that only the surface left in front of each sample is shaded: in a portrait
+  // half the shading went to skin under clothes and to surfaces behind the face.
+  const opaque = meshes.filter((m) => m.mesh.material.alphaMode !== 'BLEND');
+  // Near-plane clipping can make two triangles of one.
+  const calls = 2 * opaque.reduce((sum, m) => sum + Math.floor(m.mesh.indices.length / 3), 0);
+  if (rasterizer.beginVisibilityPass(calls)) {
+    drawOpaque(opaque, view, assembler, shader);
+    rasterizer.beginShadingPass(view.viewport);
+    drawOpaque(opaque, view, assembler, shader);
+    rasterizer.endDeferred();
+  } else {
+    drawOpaque(opaque, view, assembler, shader);
   }
 
   // Then blended triangles of every BLEND mesh together, farthest first, over the finished
@@ -53,6 +59,22 @@ function drawView(
       bound = viewMesh;
     }
     assembler.draw(viewMesh, triangle, view, !viewMesh.mesh.material.doubleSided, 'blend', shader);
+  }
+}
+
+function drawOpaque(
+  meshes: readonly ViewMesh[],
+  view: View,
+  assembler: TriangleAssembler,
+  shader: MaterialShader,
+): void {
+  for (const viewMesh of meshes) {
+    const { material, indices, uvs } = viewMesh.mesh;
+    shader.useMaterial(material, uvs !== undefined);
+    const cull = !material.doubleSided;
+    for (let t = 0; t < indices.length / 3; t++) {
+      assembler.draw(viewMesh, t, view, cull, 'replace', shader);
+    }
   }
 }
 
