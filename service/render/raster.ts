@@ -111,10 +111,10 @@ export class Rasterizer {
   private passStart = 0;
   /** Per sample: the owner tag of the triangle that last wrote it in a visibility pass, 0 for none. */
   private owners: Uint32Array = new Uint32Array(0);
-  /** Per sequence number of the current deferred draw: 1 if that triangle owns any sample. */
+  /** Per triangle of the current deferred draw (sequence − passStart): 1 if it owns any sample. */
   private owning: Uint8Array = new Uint8Array(0);
 
-  constructor(private readonly target: SampleBuffer) {}
+  constructor(readonly target: SampleBuffer) {}
 
   /**
    * Starts a deferred draw (see Pass): the opaque triangles drawn until beginShadingPass are
@@ -123,7 +123,12 @@ export class Rasterizer {
    * drawing) when that is more than the owner tags can count.
    */
   beginVisibilityPass(triangles: number): boolean {
-    if (this.sequence + triangles > MAX_SEQUENCE) return false;
+    if (this.sequence + triangles > MAX_SEQUENCE) {
+      if (triangles > MAX_SEQUENCE) return false;
+      // A reused rasteriser has counted its way to the end of the tags: start them over.
+      this.owners.fill(0);
+      this.sequence = 0;
+    }
     if (this.owners.length === 0) this.owners = new Uint32Array(this.target.colour.length);
     this.pass = 'visibility';
     this.passStart = this.sequence;
@@ -132,19 +137,28 @@ export class Rasterizer {
 
   /** Replays the triangles of the visibility pass, shading each pixel only for its owner. */
   beginShadingPass(scissor: Viewport): void {
-    const count = this.sequence + 1;
+    const passStart = this.passStart;
+    const count = this.sequence - passStart + 1;
     if (this.owning.length < count) this.owning = new Uint8Array(count);
     else this.owning.fill(0, 0, count);
     const { owners, owning } = this;
     const { width } = this.target;
-    // Tags from earlier views are below passStart and never match again, so nothing is cleared.
+    // Tags from earlier views and renders are at most passStart and never match again, so
+    // nothing is cleared; they only must not be counted here.
+    let previous = 0;
     for (let y = scissor.y; y < scissor.y + scissor.height; y++) {
       const start = (y * width + scissor.x) * SAMPLES_PER_PIXEL;
       const end = start + scissor.width * SAMPLES_PER_PIXEL;
-      for (let i = start; i < end; i++) owning[owners[i]! >>> 4] = 1;
+      for (let i = start; i < end; i++) {
+        const owner = owners[i]!;
+        if (owner === previous) continue;
+        previous = owner;
+        const sequence = owner >>> 4;
+        if (sequence > passStart) owning[sequence - passStart] = 1;
+      }
     }
     this.pass = 'shading';
-    this.sequence = this.passStart;
+    this.sequence = passStart;
   }
 
   /** Back to drawing every triangle as it comes (BLEND triangles always are). */
@@ -170,7 +184,7 @@ export class Rasterizer {
     // Shaders that may discard decide coverage by shading, so they are shaded in the
     // visibility pass already and skipped in the shading pass.
     const discards = shader.mayDiscard !== false;
-    if (pass === 'shading' && (discards || this.owning[sequence] !== 1)) return;
+    if (pass === 'shading' && (discards || this.owning[sequence - this.passStart] !== 1)) return;
     const frontFacing = this.setUp(vertices, scissor, cullBackFaces);
     if (frontFacing === undefined) return;
     if (pass === 'visibility' && !discards) {

@@ -16,12 +16,27 @@ export function renderViews(
   width: number,
   height: number,
 ): Uint8Array {
-  const target = new SampleBuffer(width, height);
-  const rasterizer = new Rasterizer(target);
+  const rasterizer = rasterizerFor(width, height);
   const assembler = new TriangleAssembler(rasterizer);
   const shader = new MaterialShader();
   for (const view of views) drawView(model, view, rasterizer, assembler, shader);
-  return target.resolve();
+  return rasterizer.target.resolve();
+}
+
+// The last size's sample buffers (48 MB at 1024²), kept for the next render: allocating them
+// afresh cost page faults and garbage collections every render. Held weakly, so an idle process
+// gives them back at its next full collection. Rendering is synchronous, so one set suffices.
+let recent: WeakRef<Rasterizer> | undefined;
+
+function rasterizerFor(width: number, height: number): Rasterizer {
+  const reused = recent?.deref();
+  if (reused && reused.target.width === width && reused.target.height === height) {
+    reused.target.clear();
+    return reused;
+  }
+  const made = new Rasterizer(new SampleBuffer(width, height));
+  recent = new WeakRef(made);
+  return made;
 }
 
 function drawView(
