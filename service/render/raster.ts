@@ -392,42 +392,97 @@ export class Rasterizer {
   private recordVisibility(tag: number): void {
     const setup = this.setup;
     const a0 = setup[A0]!;
+    const b0 = setup[B0]!;
+    const c0 = setup[C0]!;
     const a1 = setup[A1]!;
+    const b1 = setup[B1]!;
+    const c1 = setup[C1]!;
     const a2 = setup[A2]!;
+    const b2 = setup[B2]!;
+    const c2 = setup[C2]!;
     const t0 = setup[T0]!;
     const t1 = setup[T1]!;
     const t2 = setup[T2]!;
     const za = setup[ZA]!;
+    const zb = setup[ZB]!;
+    const zc = setup[ZC]!;
     const minY = setup[MIN_Y]!;
     const maxY = setup[MAX_Y]!;
     const { depth, width } = this.target;
     const owners = this.owners;
-    const rowEdge = this.rowEdge;
-    const rowDepth = this.rowDepth;
-    const sampleDepth = this.sampleDepth;
+    const [ox0, ox1, ox2, ox3] = OFFSET_X;
+    const [oy0, oy1, oy2, oy3] = OFFSET_Y;
 
+    // The four samples written out, their row terms in locals: this loop runs for every pixel
+    // of every opaque triangle, hidden or not, and is the most frequent one in a render. The
+    // arithmetic is testAndShade's, term for term, so both passes agree on every sample.
     for (let py = minY; py <= maxY; py++) {
-      this.coverRow(py);
+      const sy0 = py + oy0!;
+      const sy1 = py + oy1!;
+      const sy2 = py + oy2!;
+      const sy3 = py + oy3!;
+      const e00 = b0 * sy0 + c0;
+      const e01 = b0 * sy1 + c0;
+      const e02 = b0 * sy2 + c0;
+      const e03 = b0 * sy3 + c0;
+      const e10 = b1 * sy0 + c1;
+      const e11 = b1 * sy1 + c1;
+      const e12 = b1 * sy2 + c1;
+      const e13 = b1 * sy3 + c1;
+      const e20 = b2 * sy0 + c2;
+      const e21 = b2 * sy1 + c2;
+      const e22 = b2 * sy2 + c2;
+      const e23 = b2 * sy3 + c2;
+      const d0 = zb * sy0 + zc;
+      const d1 = zb * sy1 + zc;
+      const d2 = zb * sy2 + zc;
+      const d3 = zb * sy3 + zc;
+      this.rowSpan(py);
       const last = this.spanLast;
       let base = (py * width + this.spanFirst) * SAMPLES_PER_PIXEL;
       for (let px = this.spanFirst; px <= last; px++, base += SAMPLES_PER_PIXEL) {
+        const sx0 = px + ox0!;
+        const sx1 = px + ox1!;
+        const sx2 = px + ox2!;
+        const sx3 = px + ox3!;
         let mask = 0;
-        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
-          const sx = px + OFFSET_X[k]!;
-          if (!(a0 * sx + rowEdge[k]! > t0)) continue;
-          if (!(a1 * sx + rowEdge[SAMPLES_PER_PIXEL + k]! > t1)) continue;
-          if (!(a2 * sx + rowEdge[2 * SAMPLES_PER_PIXEL + k]! > t2)) continue;
-          const z = za * sx + rowDepth[k]!;
-          if (!(z > depth[base + k]!)) continue;
-          sampleDepth[k] = z;
-          mask |= 1 << k;
+        let z0 = 0;
+        let z1 = 0;
+        let z2 = 0;
+        let z3 = 0;
+        if (a0 * sx0 + e00 > t0 && a1 * sx0 + e10 > t1 && a2 * sx0 + e20 > t2) {
+          z0 = za * sx0 + d0;
+          if (z0 > depth[base]!) mask = 1;
+        }
+        if (a0 * sx1 + e01 > t0 && a1 * sx1 + e11 > t1 && a2 * sx1 + e21 > t2) {
+          z1 = za * sx1 + d1;
+          if (z1 > depth[base + 1]!) mask |= 2;
+        }
+        if (a0 * sx2 + e02 > t0 && a1 * sx2 + e12 > t1 && a2 * sx2 + e22 > t2) {
+          z2 = za * sx2 + d2;
+          if (z2 > depth[base + 2]!) mask |= 4;
+        }
+        if (a0 * sx3 + e03 > t0 && a1 * sx3 + e13 > t1 && a2 * sx3 + e23 > t2) {
+          z3 = za * sx3 + d3;
+          if (z3 > depth[base + 3]!) mask |= 8;
         }
         if (mask === 0) continue;
         const owner = tag + mask;
-        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
-          if (!(mask & (1 << k))) continue;
-          depth[base + k] = sampleDepth[k]!;
-          owners[base + k] = owner;
+        if (mask & 1) {
+          depth[base] = z0;
+          owners[base] = owner;
+        }
+        if (mask & 2) {
+          depth[base + 1] = z1;
+          owners[base + 1] = owner;
+        }
+        if (mask & 4) {
+          depth[base + 2] = z2;
+          owners[base + 2] = owner;
+        }
+        if (mask & 8) {
+          depth[base + 3] = z3;
+          owners[base + 3] = owner;
         }
       }
     }
