@@ -167,6 +167,20 @@ export class Rasterizer {
   }
 
   /**
+   * For a caller about to assemble a triangle wholly in front of the near plane: true, and the
+   * triangle counted as drawn, when drawTriangle would do nothing with it because the shading
+   * pass found it owns no sample.
+   */
+  skipIfHidden(composite: Composite, shader: FragmentShader): boolean {
+    if (this.pass !== 'shading' || composite !== 'replace' || shader.mayDiscard !== false) {
+      return false;
+    }
+    if (this.owning[this.sequence + 1 - this.passStart] === 1) return false;
+    this.sequence++;
+    return true;
+  }
+
+  /**
    * `vertices` holds three vertices (VERTEX_STRIDE each) already projected
    * and in front of the near plane. Triangles that wind clockwise on screen
    * face the camera (counter-clockwise in a +Y-up world becomes clockwise
