@@ -530,13 +530,29 @@ export class Rasterizer {
       const last = this.spanLast;
       let base = (py * width + this.spanFirst) * SAMPLES_PER_PIXEL;
       for (let px = this.spanFirst; px <= last; px++, base += SAMPLES_PER_PIXEL) {
+        // All four owner tags loaded up front rather than in a loop: this read is the loop's
+        // main cost, and independent loads overlap.
+        const o0 = owners[base]!;
+        const o1 = owners[base + 1]!;
+        const o2 = owners[base + 2]!;
+        const o3 = owners[base + 3]!;
         let owned = 0;
         let mask = 0;
-        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
-          const owner = owners[base + k]!;
-          if (owner >>> 4 !== sequence) continue;
-          owned |= 1 << k;
-          mask = owner & 15;
+        if (o0 >>> 4 === sequence) {
+          owned = 1;
+          mask = o0 & 15;
+        }
+        if (o1 >>> 4 === sequence) {
+          owned |= 2;
+          mask = o1 & 15;
+        }
+        if (o2 >>> 4 === sequence) {
+          owned |= 4;
+          mask = o2 & 15;
+        }
+        if (o3 >>> 4 === sequence) {
+          owned |= 8;
+          mask = o3 & 15;
         }
         if (owned === 0) continue;
 
@@ -552,9 +568,10 @@ export class Rasterizer {
           linearToSrgb8(fragment[2]!),
           255,
         );
-        for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
-          if (owned & (1 << k)) colour[base + k] = packed;
-        }
+        if (owned & 1) colour[base] = packed;
+        if (owned & 2) colour[base + 1] = packed;
+        if (owned & 4) colour[base + 2] = packed;
+        if (owned & 8) colour[base + 3] = packed;
       }
     }
   }
