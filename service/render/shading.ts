@@ -119,29 +119,25 @@ export function shadeSurface(
   out: Float32Array,
 ): void {
   const ambient = AMBIENT_FROM_BELOW + (AMBIENT_FROM_ABOVE - AMBIENT_FROM_BELOW) * (0.5 + 0.5 * ny);
-  // Both lights written out rather than through a helper with a scratch array: this runs once
-  // per shaded pixel, and locals stay in registers.
+  // Each light's terms come back as plain numbers (no scratch array): this runs once per shaded
+  // pixel, and locals stay in registers.
   let diffuse = ambient;
   let specular = 0;
   const keyDotN = nx * KEY_X + ny * KEY_Y + nz * KEY_Z;
   if (keyDotN > 0) {
     diffuse += KEY_INTENSITY * keyDotN;
-    const hx = KEY_X + toViewerX;
-    const hy = KEY_Y + toViewerY;
-    const hz = KEY_Z + toViewerZ;
-    const hLength = Math.sqrt(hx * hx + hy * hy + hz * hz);
-    const nDotH = hLength === 0 ? 0 : (nx * hx + ny * hy + nz * hz) / hLength;
-    if (nDotH > gloss.cutoff) specular += KEY_INTENSITY * keyDotN * highlightOf(gloss, nDotH);
+    specular +=
+      KEY_INTENSITY *
+      keyDotN *
+      highlightFrom(KEY_X, KEY_Y, KEY_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
   }
   const fillDotN = nx * FILL_X + ny * FILL_Y + nz * FILL_Z;
   if (fillDotN > 0) {
     diffuse += FILL_INTENSITY * fillDotN;
-    const hx = FILL_X + toViewerX;
-    const hy = FILL_Y + toViewerY;
-    const hz = FILL_Z + toViewerZ;
-    const hLength = Math.sqrt(hx * hx + hy * hy + hz * hz);
-    const nDotH = hLength === 0 ? 0 : (nx * hx + ny * hy + nz * hz) / hLength;
-    if (nDotH > gloss.cutoff) specular += FILL_INTENSITY * fillDotN * highlightOf(gloss, nDotH);
+    specular +=
+      FILL_INTENSITY *
+      fillDotN *
+      highlightFrom(FILL_X, FILL_Y, FILL_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
   }
 
   const diffuseShare = 1 - metallic;
@@ -153,4 +149,26 @@ export function shadeSurface(
   out[0] = albedoR * diffuseShare * diffuse + f0R * reflected;
   out[1] = albedoG * diffuseShare * diffuse + f0G * reflected;
   out[2] = albedoB * diffuseShare * diffuse + f0B * reflected;
+}
+
+/** norm · cosⁿ(normal, half vector) for light direction l and viewer direction v; 0 below the cutoff. */
+function highlightFrom(
+  lx: number,
+  ly: number,
+  lz: number,
+  nx: number,
+  ny: number,
+  nz: number,
+  vx: number,
+  vy: number,
+  vz: number,
+  gloss: Gloss,
+): number {
+  const hx = lx + vx;
+  const hy = ly + vy;
+  const hz = lz + vz;
+  const hLength = Math.sqrt(hx * hx + hy * hy + hz * hz);
+  if (hLength === 0) return 0;
+  const nDotH = (nx * hx + ny * hy + nz * hz) / hLength;
+  return nDotH > gloss.cutoff ? highlightOf(gloss, nDotH) : 0;
 }
