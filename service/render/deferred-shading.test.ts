@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Viewport } from './camera.js';
 import { Rasterizer, type FragmentShader } from './raster.js';
+import { renderViews } from './render-views.js';
 import { SampleBuffer } from './sample-buffer.js';
 import { INV_W, SCREEN_X, SCREEN_Y, VERTEX_STRIDE } from './vertex-layout.js';
+import { modelOf, square, viewOf } from './test-support/test-scenes.js';
 
 const SIZE = 64;
 const SCISSOR: Viewport = { x: 0, y: 0, width: SIZE, height: SIZE };
@@ -92,5 +94,16 @@ describe('deferred shading', () => {
       }
       expect(deferredShader.shaded / 2).toBeLessThan(immediateShader.shaded);
     }
+  });
+
+  it('leaves nothing of one render in the next, though they share buffers', () => {
+    const red = { baseColor: [1, 0, 0, 1] as [number, number, number, number] };
+    const small = modelOf(square([0, 0, 0], [0, 0, 1], 0.6));
+    const large = modelOf(square([0, 0, -0.5], [0, 0, 1], 2, red), square([0, 0, 0], [0, 0, 1], 1));
+    const view = viewOf(SIZE, SIZE);
+    const first = renderViews(small, [view], SIZE, SIZE);
+    renderViews(large, [view], SIZE, SIZE);
+    const again = renderViews(small, [view], SIZE, SIZE);
+    expect(Buffer.compare(first, again)).toBe(0);
   });
 });

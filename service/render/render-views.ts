@@ -32,6 +32,8 @@ function rasterizerFor(width: number, height: number): Rasterizer {
   const reused = recent?.deref();
   if (reused && reused.target.width === width && reused.target.height === height) {
     reused.target.clear();
+    // A render that threw half-way may have left a deferred pass open.
+    reused.endDeferred();
     return reused;
   }
   const made = new Rasterizer(new SampleBuffer(width, height));
