@@ -82,7 +82,7 @@ describe('deferred shading', () => {
         deferred.depth.fill(0);
         expect(rasterizer.beginVisibilityPass(triangles.length)).toBe(true);
         draw(rasterizer, triangles, deferredShader);
-        rasterizer.beginShadingPass(SCISSOR);
+        rasterizer.beginShadingPass();
         draw(rasterizer, triangles, deferredShader);
         rasterizer.endDeferred();
         expect(

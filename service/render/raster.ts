@@ -111,6 +111,8 @@ export class Rasterizer {
   private passStart = 0;
   /** Per sample: the owner tag of the triangle that last wrote it in a visibility pass, 0 for none. */
   private owners: Uint32Array = new Uint32Array(0);
+  /** The union of the clipped bounding boxes of the visibility pass's triangles, in pixels. */
+  private touched = { minX: 0, maxX: -1, minY: 0, maxY: -1 };
   /** Per triangle of the current deferred draw (sequence − passStart): 1 if it owns any sample. */
   private owning: Uint8Array = new Uint8Array(0);
 
@@ -132,11 +134,12 @@ export class Rasterizer {
     if (this.owners.length === 0) this.owners = new Uint32Array(this.target.colour.length);
     this.pass = 'visibility';
     this.passStart = this.sequence;
+    this.touched = { minX: Infinity, maxX: -Infinity, minY: Infinity, maxY: -Infinity };
     return true;
   }
 
   /** Replays the triangles of the visibility pass, shading each pixel only for its owner. */
-  beginShadingPass(scissor: Viewport): void {
+  beginShadingPass(): void {
     const passStart = this.passStart;
     const count = this.sequence - passStart + 1;
     if (this.owning.length < count) this.owning = new Uint8Array(count);
@@ -145,10 +148,18 @@ export class Rasterizer {
     const { width } = this.target;
     // Tags from earlier views and renders are at most passStart and never match again, so
     // nothing is cleared; they only must not be counted here.
+    // Only the pixels the pass's triangles could reach: a standing avatar fills a third of the width.
+    const { touched } = this;
+    // Small integers for the indices below (the bounds are ±Infinity when nothing was drawn).
+    const drawn = touched.minX <= touched.maxX && touched.minY <= touched.maxY;
+    const minX = drawn ? touched.minX | 0 : 0;
+    const maxX = drawn ? touched.maxX | 0 : -1;
+    const minY = drawn ? touched.minY | 0 : 0;
+    const maxY = drawn ? touched.maxY | 0 : -1;
     let previous = 0;
-    for (let y = scissor.y; y < scissor.y + scissor.height; y++) {
-      const start = (y * width + scissor.x) * SAMPLES_PER_PIXEL;
-      const end = start + scissor.width * SAMPLES_PER_PIXEL;
+    for (let y = minY; y <= maxY; y++) {
+      const start = (y * width + minX) * SAMPLES_PER_PIXEL;
+      const end = (y * width + maxX + 1) * SAMPLES_PER_PIXEL;
       for (let i = start; i < end; i++) {
         const owner = owners[i]!;
         if (owner === previous) continue;
@@ -201,6 +212,13 @@ export class Rasterizer {
     if (pass === 'shading' && (discards || this.owning[sequence - this.passStart] !== 1)) return;
     const frontFacing = this.setUp(vertices, scissor, cullBackFaces);
     if (frontFacing === undefined) return;
+    if (pass === 'visibility') {
+      const touched = this.touched;
+      touched.minX = Math.min(touched.minX, this.setup[MIN_X]!);
+      touched.maxX = Math.max(touched.maxX, this.setup[MAX_X]!);
+      touched.minY = Math.min(touched.minY, this.setup[MIN_Y]!);
+      touched.maxY = Math.max(touched.maxY, this.setup[MAX_Y]!);
+    }
     if (pass === 'visibility' && !discards) {
       this.recordVisibility(sequence * 16);
       return;

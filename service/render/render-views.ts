@@ -58,7 +58,7 @@ function drawView(
   const calls = 2 * opaque.reduce((sum, m) => sum + Math.floor(m.mesh.indices.length / 3), 0);
   if (rasterizer.beginVisibilityPass(calls)) {
     drawOpaque(opaque, view, assembler, shader);
-    rasterizer.beginShadingPass(view.viewport);
+    rasterizer.beginShadingPass();
     drawOpaque(opaque, view, assembler, shader);
     rasterizer.endDeferred();
   } else {
