@@ -349,23 +349,28 @@ export class Rasterizer {
     this.rowSpan(py);
   }
 
+  /** Shades pixel (px, py) into `fragment` at the centroid of the samples in `mask`; false if discarded. */
+  private shadeAt(px: number, py: number, mask: number, shader: FragmentShader): boolean {
+    const setup = this.setup;
+    const cx = px + CENTROID_X[mask]!;
+    const cy = py + CENTROID_Y[mask]!;
+    const invArea = setup[INV_AREA]!;
+    const l0 = (setup[A0]! * cx + setup[B0]! * cy + setup[C0]!) * invArea;
+    const l1 = (setup[A1]! * cx + setup[B1]! * cy + setup[C1]!) * invArea;
+    const l2 = (setup[A2]! * cx + setup[B2]! * cy + setup[C2]!) * invArea;
+    return shader.shade(l0, l1, l2, this.fragment);
+  }
+
   /** Immediate drawing (and MASK triangles in a visibility pass, `tag` > 0): test, shade, write. */
   private testAndShade(blend: boolean, tag: number, shader: FragmentShader): void {
     const setup = this.setup;
     const a0 = setup[A0]!;
-    const b0 = setup[B0]!;
-    const c0 = setup[C0]!;
     const a1 = setup[A1]!;
-    const b1 = setup[B1]!;
-    const c1 = setup[C1]!;
     const a2 = setup[A2]!;
-    const b2 = setup[B2]!;
-    const c2 = setup[C2]!;
     const t0 = setup[T0]!;
     const t1 = setup[T1]!;
     const t2 = setup[T2]!;
     const za = setup[ZA]!;
-    const invArea = setup[INV_AREA]!;
     const minY = setup[MIN_Y]!;
     const maxY = setup[MAX_Y]!;
     const { colour, depth, width } = this.target;
@@ -392,24 +397,12 @@ export class Rasterizer {
           mask |= 1 << k;
         }
         if (mask === 0) continue;
-
-        const cx = px + CENTROID_X[mask]!;
-        const cy = py + CENTROID_Y[mask]!;
-        const l0 = (a0 * cx + b0 * cy + c0) * invArea;
-        const l1 = (a1 * cx + b1 * cy + c1) * invArea;
-        const l2 = (a2 * cx + b2 * cy + c2) * invArea;
-        if (!shader.shade(l0, l1, l2, fragment)) continue;
-
+        if (!this.shadeAt(px, py, mask, shader)) continue;
         if (blend) {
           blendSamples(colour, base, mask, fragment);
           continue;
         }
-        const packed = packRgba(
-          linearToSrgb8(fragment[0]!),
-          linearToSrgb8(fragment[1]!),
-          linearToSrgb8(fragment[2]!),
-          255,
-        );
+        const packed = packOpaque(fragment);
         for (let k = 0; k < SAMPLES_PER_PIXEL; k++) {
           if (!(mask & (1 << k))) continue;
           colour[base + k] = packed;
@@ -526,19 +519,8 @@ export class Rasterizer {
    * owned samples take the colour; later triangles overwrote the rest.
    */
   private shadeOwned(sequence: number, shader: FragmentShader): void {
-    const setup = this.setup;
-    const a0 = setup[A0]!;
-    const b0 = setup[B0]!;
-    const c0 = setup[C0]!;
-    const a1 = setup[A1]!;
-    const b1 = setup[B1]!;
-    const c1 = setup[C1]!;
-    const a2 = setup[A2]!;
-    const b2 = setup[B2]!;
-    const c2 = setup[C2]!;
-    const invArea = setup[INV_AREA]!;
-    const minY = setup[MIN_Y]!;
-    const maxY = setup[MAX_Y]!;
+    const minY = this.setup[MIN_Y]!;
+    const maxY = this.setup[MAX_Y]!;
     const { colour, width } = this.target;
     const owners = this.owners;
     const fragment = this.fragment;
@@ -574,18 +556,8 @@ export class Rasterizer {
         }
         if (owned === 0) continue;
 
-        const cx = px + CENTROID_X[mask]!;
-        const cy = py + CENTROID_Y[mask]!;
-        const l0 = (a0 * cx + b0 * cy + c0) * invArea;
-        const l1 = (a1 * cx + b1 * cy + c1) * invArea;
-        const l2 = (a2 * cx + b2 * cy + c2) * invArea;
-        shader.shade(l0, l1, l2, fragment);
-        const packed = packRgba(
-          linearToSrgb8(fragment[0]!),
-          linearToSrgb8(fragment[1]!),
-          linearToSrgb8(fragment[2]!),
-          255,
-        );
+        this.shadeAt(px, py, mask, shader);
+        const packed = packOpaque(fragment);
         if (owned & 1) colour[base] = packed;
         if (owned & 2) colour[base + 1] = packed;
         if (owned & 4) colour[base + 2] = packed;
@@ -611,6 +583,16 @@ function rightOfEdge(a: number, b: number, c: number, py: number): number {
   const top = -(b * py + c) / a;
   const bottom = -(b * (py + 1) + c) / a;
   return Math.floor(Math.max(top, bottom)) + 1;
+}
+
+/** An opaque shaded colour as a packed sample. */
+function packOpaque(fragment: Float32Array): number {
+  return packRgba(
+    linearToSrgb8(fragment[0]!),
+    linearToSrgb8(fragment[1]!),
+    linearToSrgb8(fragment[2]!),
+    255,
+  );
 }
 
 /** Porter–Duff "over" in linear light, straight alpha in and out. */
