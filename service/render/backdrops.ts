@@ -251,12 +251,19 @@ export function compositeOverBackdrop(rgba: Uint8Array, backdrop: Uint8Array): v
   for (let i = 0, o = 0; i < rgba.length; i += 4, o += 3) {
     const alpha = rgba[i + 3]!;
     if (alpha === 255) continue;
+    rgba[i + 3] = 255;
+    // Most of the frame is backdrop alone: copied without the per-channel conversions.
+    if (alpha === 0) {
+      rgba[i] = backdrop[o]!;
+      rgba[i + 1] = backdrop[o + 1]!;
+      rgba[i + 2] = backdrop[o + 2]!;
+      continue;
+    }
     const a = alpha / 255;
     for (let c = 0; c < 3; c++) {
       const front = SRGB8_TO_LINEAR[rgba[i + c]!]!;
       const back = SRGB8_TO_LINEAR[backdrop[o + c]!]!;
-      rgba[i + c] = alpha === 0 ? backdrop[o + c]! : linearToSrgb8(front * a + back * (1 - a));
+      rgba[i + c] = linearToSrgb8(front * a + back * (1 - a));
     }
-    rgba[i + 3] = 255;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, type Vec3 } from './affine.js';
 import { renderViews } from './render-views.js';
-import { KEY_LIGHT, glossFor, shadeSurface } from './shading.js';
+import { KEY_LIGHT, glossFor, highlightOf, shadeSurface } from './shading.js';
 import { luma, modelOf, pixelAt, square, viewOf } from './test-support/test-scenes.js';
 
 const SIZE = 128;
@@ -44,5 +44,23 @@ describe('lighting', () => {
     // The mirror direction between light and viewer: a glossy surface peaks higher there.
     const halfway: Vec3 = [lx, ly, lz + 1];
     expect(brightness(halfway, 0.2)).toBeGreaterThan(brightness(halfway, 0.9) + 0.1);
+  });
+
+  // The highlight reaches the output scaled by F0 and the light intensities (at most 1.2), so an
+  // absolute 1e-5 is a thirtieth of the smallest sRGB byte step (3e-4, at black); relative 2e-5
+  // covers the peak of the sharpest highlight (norm 33).
+  it('reads the highlight from its table within 2e-5 (relative) + 1e-5 of norm · Math.pow', () => {
+    for (const roughness of [0, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1]) {
+      const gloss = glossFor(roughness);
+      for (let i = 0; i <= 10_000; i++) {
+        const nDotH = gloss.cutoff + ((1 - gloss.cutoff) * (i + 0.37)) / 10_000;
+        const exact = gloss.norm * Math.pow(Math.min(nDotH, 1), gloss.shininess);
+        expect(Math.abs(highlightOf(gloss, nDotH) - exact)).toBeLessThanOrEqual(
+          2e-5 * exact + 1e-5,
+        );
+      }
+      // Rounding can leave a unit normal's cosine a hair above 1: the peak, not a read past the table.
+      expect(highlightOf(gloss, 1 + 1e-12)).toBeCloseTo(gloss.norm, 9);
+    }
   });
 });

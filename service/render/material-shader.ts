@@ -37,6 +37,8 @@ export class MaterialShader implements FragmentShader {
   private gloss: Gloss = glossFor(1);
   private metallic = 0;
   private alphaMode: AvatarMaterial['alphaMode'] = 'OPAQUE';
+  /** Only alpha-masked materials discard pixels. */
+  mayDiscard = false;
   private doubleSided = false;
   private texture: SampledTexture | undefined;
   private textureWidth = 1;
@@ -61,6 +63,7 @@ export class MaterialShader implements FragmentShader {
     this.gloss = glossFor(clamp01(material.roughness));
     this.metallic = clamp01(material.metallic);
     this.alphaMode = material.alphaMode;
+    this.mayDiscard = material.alphaMode === 'MASK';
     this.doubleSided = material.doubleSided;
     this.texture = textured && material.texture ? prepareTexture(material.texture) : undefined;
     this.textureWidth = material.texture?.width ?? 1;

@@ -16,30 +16,53 @@ export function renderViews(
   width: number,
   height: number,
 ): Uint8Array {
-  const target = new SampleBuffer(width, height);
-  const assembler = new TriangleAssembler(new Rasterizer(target));
+  const rasterizer = rasterizerFor(width, height);
+  const assembler = new TriangleAssembler(rasterizer);
   const shader = new MaterialShader();
-  for (const view of views) drawView(model, view, assembler, shader);
-  return target.resolve();
+  for (const view of views) drawView(model, view, rasterizer, assembler, shader);
+  return rasterizer.target.resolve();
+}
+
+// The last size's sample buffers (48 MB at 1024²), kept for the next render: allocating them
+// afresh cost page faults and garbage collections every render. Held weakly, so an idle process
+// gives them back at its next full collection. Rendering is synchronous, so one set suffices.
+let recent: WeakRef<Rasterizer> | undefined;
+
+function rasterizerFor(width: number, height: number): Rasterizer {
+  const reused = recent?.deref();
+  if (reused && reused.target.width === width && reused.target.height === height) {
+    reused.target.clear();
+    // A render that threw half-way may have left a deferred pass open.
+    reused.endDeferred();
+    return reused;
+  }
+  const made = new Rasterizer(new SampleBuffer(width, height));
+  recent = new WeakRef(made);
+  return made;
 }
 
 function drawView(
   model: AvatarModel,
   view: View,
+  rasterizer: Rasterizer,
   assembler: TriangleAssembler,
   shader: MaterialShader,
 ): void {
   const meshes = model.meshes.map((mesh) => transformMesh(mesh, view));
 
-  // Opaque and masked surfaces first, in any order: the z-buffer sorts them.
-  for (const viewMesh of meshes) {
-    const { material, indices, uvs } = viewMesh.mesh;
-    if (material.alphaMode === 'BLEND') continue;
-    shader.useMaterial(material, uvs !== undefined);
-    const cull = !material.doubleSided;
-    for (let t = 0; t < indices.length / 3; t++) {
-      assembler.draw(viewMesh, t, view, cull, 'replace', shader);
-    }
+  // Opaque and masked surfaces first, in any order: the z-buffer sorts them. Deferred (see
+  // Rasterizer), so that only the surface left in front of each sample is shaded: in a portrait
+  // half the shading went to skin under clothes and to surfaces behind the face.
+  const opaque = meshes.filter((m) => m.mesh.material.alphaMode !== 'BLEND');
+  // Near-plane clipping can make two triangles of one.
+  const calls = 2 * opaque.reduce((sum, m) => sum + Math.floor(m.mesh.indices.length / 3), 0);
+  if (rasterizer.beginVisibilityPass(calls)) {
+    drawOpaque(opaque, view, assembler, shader);
+    rasterizer.beginShadingPass();
+    drawOpaque(opaque, view, assembler, shader);
+    rasterizer.endDeferred();
+  } else {
+    drawOpaque(opaque, view, assembler, shader);
   }
 
   // Then blended triangles of every BLEND mesh together, farthest first, over the finished
@@ -53,6 +76,22 @@ function drawView(
       bound = viewMesh;
     }
     assembler.draw(viewMesh, triangle, view, !viewMesh.mesh.material.doubleSided, 'blend', shader);
+  }
+}
+
+function drawOpaque(
+  meshes: readonly ViewMesh[],
+  view: View,
+  assembler: TriangleAssembler,
+  shader: MaterialShader,
+): void {
+  for (const viewMesh of meshes) {
+    const { material, indices, uvs } = viewMesh.mesh;
+    shader.useMaterial(material, uvs !== undefined);
+    const cull = !material.doubleSided;
+    for (let t = 0; t < indices.length / 3; t++) {
+      assembler.draw(viewMesh, t, view, cull, 'replace', shader);
+    }
   }
 }
 

@@ -31,6 +31,12 @@ export class SampleBuffer {
     this.depth = new Float32Array(width * height * SAMPLES_PER_PIXEL);
   }
 
+  /** Back to nothing drawn, for drawing a new image into the same buffers. */
+  clear(): void {
+    this.colour.fill(0);
+    this.depth.fill(0);
+  }
+
   /**
    * Average each pixel's samples into RGBA8 with straight alpha: colours are
    * weighted by their alpha in linear light, so an edge pixel keeps the

@@ -41,18 +41,61 @@ export interface Gloss {
   norm: number;
   /** Below this cos(normal, half vector) the highlight is negligible and its pow() is skipped. */
   cutoff: number;
+  /**
+   * norm · cosⁿ at HIGHLIGHT_STEPS + 1 even steps of cos from `cutoff` to 1, read with linear
+   * interpolation: Math.pow with a fractional exponent was the most expensive call per pixel.
+   */
+  highlight: Float64Array;
+  /** Steps per unit of cos: (cos − cutoff) · stepsPerUnit is the position in `highlight`. */
+  stepsPerUnit: number;
 }
+
+// The table only spans [cutoff, 1], over which cosⁿ falls by a factor of about norm·2048, so n·(1 −
+// cutoff) ≤ ln(256·33·2048/8) ≈ 11 and linear interpolation is off by at most (11/1024)²/8 ≈ 1.5e-5
+// of the highlight (lighting.test.ts checks it against Math.pow): far below one output byte.
+const HIGHLIGHT_STEPS = 1024;
+
+const glossCache = new Map<number, Gloss>();
 
 /** The Blinn-Phong exponent for a glTF roughness, through the Beckmann ↔ Phong mapping. */
 export function glossFor(roughness: number): Gloss {
+  const cached = glossCache.get(roughness);
+  if (cached) return cached;
   const alpha = Math.max(roughness * roughness, 0.01);
   const shininess = Math.min(Math.max(2 / (alpha * alpha) - 2, 1), MAX_SHININESS);
   const norm = (shininess + 8) / 8;
-  return { shininess, norm, cutoff: Math.pow(NEGLIGIBLE_HIGHLIGHT / norm, 1 / shininess) };
+  const cutoff = Math.pow(NEGLIGIBLE_HIGHLIGHT / norm, 1 / shininess);
+  const highlight = new Float64Array(HIGHLIGHT_STEPS + 2);
+  for (let i = 0; i <= HIGHLIGHT_STEPS; i++) {
+    highlight[i] = norm * Math.pow(cutoff + ((1 - cutoff) * i) / HIGHLIGHT_STEPS, shininess);
+  }
+  // One step past cos = 1, for the interpolation when rounding leaves cos a hair above 1.
+  highlight[HIGHLIGHT_STEPS + 1] = highlight[HIGHLIGHT_STEPS]!;
+  const gloss = {
+    shininess,
+    norm,
+    cutoff,
+    highlight,
+    stepsPerUnit: HIGHLIGHT_STEPS / (1 - cutoff),
+  };
+  // Materials come from a handful of roughness values; the bound only guards against a flood.
+  if (glossCache.size >= 256) glossCache.clear();
+  glossCache.set(roughness, gloss);
+  return gloss;
+}
+
+/** norm · nDotHⁿ for nDotH above the cutoff, from the table. */
+export function highlightOf(gloss: Gloss, nDotH: number): number {
+  const position = Math.min((nDotH - gloss.cutoff) * gloss.stepsPerUnit, HIGHLIGHT_STEPS);
+  const step = position | 0;
+  const below = gloss.highlight[step]!;
+  return below + (gloss.highlight[step + 1]! - below) * (position - step);
 }
 
 const [KEY_X, KEY_Y, KEY_Z] = KEY_LIGHT.direction;
 const [FILL_X, FILL_Y, FILL_Z] = FILL_LIGHT.direction;
+const KEY_INTENSITY = KEY_LIGHT.intensity;
+const FILL_INTENSITY = FILL_LIGHT.intensity;
 
 /**
  * Lambert diffuse plus a normalised Blinn-Phong highlight from each light,
@@ -76,25 +119,26 @@ export function shadeSurface(
   out: Float32Array,
 ): void {
   const ambient = AMBIENT_FROM_BELOW + (AMBIENT_FROM_ABOVE - AMBIENT_FROM_BELOW) * (0.5 + 0.5 * ny);
-  // `out` doubles as scratch for each light's [diffuse, specular] before it gets the colour.
-  lightContribution(nx, ny, nz, toViewerX, toViewerY, toViewerZ, KEY_X, KEY_Y, KEY_Z, gloss, out);
-  const keyDiffuse = out[0]!;
-  const keySpecular = out[1]!;
-  lightContribution(
-    nx,
-    ny,
-    nz,
-    toViewerX,
-    toViewerY,
-    toViewerZ,
-    FILL_X,
-    FILL_Y,
-    FILL_Z,
-    gloss,
-    out,
-  );
-  const diffuse = ambient + KEY_LIGHT.intensity * keyDiffuse + FILL_LIGHT.intensity * out[0]!;
-  const specular = KEY_LIGHT.intensity * keySpecular + FILL_LIGHT.intensity * out[1]!;
+  // Each light's terms come back as plain numbers (no scratch array): this runs once per shaded
+  // pixel, and locals stay in registers.
+  let diffuse = ambient;
+  let specular = 0;
+  const keyDotN = nx * KEY_X + ny * KEY_Y + nz * KEY_Z;
+  if (keyDotN > 0) {
+    diffuse += KEY_INTENSITY * keyDotN;
+    specular +=
+      KEY_INTENSITY *
+      keyDotN *
+      highlightFrom(KEY_X, KEY_Y, KEY_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
+  }
+  const fillDotN = nx * FILL_X + ny * FILL_Y + nz * FILL_Z;
+  if (fillDotN > 0) {
+    diffuse += FILL_INTENSITY * fillDotN;
+    specular +=
+      FILL_INTENSITY *
+      fillDotN *
+      highlightFrom(FILL_X, FILL_Y, FILL_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
+  }
 
   const diffuseShare = 1 - metallic;
   const f0R = DIELECTRIC_REFLECTANCE + (albedoR - DIELECTRIC_REFLECTANCE) * metallic;
@@ -107,30 +151,24 @@ export function shadeSurface(
   out[2] = albedoB * diffuseShare * diffuse + f0B * reflected;
 }
 
-/** One white light of unit intensity from direction l: writes [diffuse, specular] into out[0..1]. */
-function lightContribution(
+/** norm · cosⁿ(normal, half vector) for light direction l and viewer direction v; 0 below the cutoff. */
+function highlightFrom(
+  lx: number,
+  ly: number,
+  lz: number,
   nx: number,
   ny: number,
   nz: number,
   vx: number,
   vy: number,
   vz: number,
-  lx: number,
-  ly: number,
-  lz: number,
   gloss: Gloss,
-  out: Float32Array,
-): void {
-  out[0] = 0;
-  out[1] = 0;
-  const nDotL = nx * lx + ny * ly + nz * lz;
-  if (nDotL <= 0) return;
-  out[0] = nDotL;
+): number {
   const hx = lx + vx;
   const hy = ly + vy;
   const hz = lz + vz;
   const hLength = Math.sqrt(hx * hx + hy * hy + hz * hz);
-  if (hLength === 0) return;
+  if (hLength === 0) return 0;
   const nDotH = (nx * hx + ny * hy + nz * hz) / hLength;
-  if (nDotH > gloss.cutoff) out[1] = nDotL * gloss.norm * Math.pow(nDotH, gloss.shininess);
+  return nDotH > gloss.cutoff ? highlightOf(gloss, nDotH) : 0;
 }

@@ -109,9 +109,10 @@ function addBilinear(
   const floorY = Math.floor(y);
   const tx = x - floorX;
   const ty = y - floorY;
-  let x0 = floorX % width;
+  // REPEAT: the remainder is only needed for uvs outside [0, 1); % on doubles is slow.
+  let x0 = floorX >= 0 && floorX < width ? floorX : floorX % width;
   if (x0 < 0) x0 += width;
-  let y0 = floorY % height;
+  let y0 = floorY >= 0 && floorY < height ? floorY : floorY % height;
   if (y0 < 0) y0 += height;
   const x1 = x0 + 1 === width ? 0 : x0 + 1;
   const y1 = y0 + 1 === height ? 0 : y0 + 1;
@@ -123,12 +124,25 @@ function addBilinear(
   const w10 = tx * (1 - ty) * weight;
   const w01 = (1 - tx) * ty * weight;
   const w11 = tx * ty * weight;
-  for (let k = 0; k < 4; k++) {
-    out[k] =
-      out[k]! +
-      texels[i00 + k]! * w00 +
-      texels[i10 + k]! * w10 +
-      texels[i01 + k]! * w01 +
-      texels[i11 + k]! * w11;
-  }
+  // Channels written out: this runs once or twice per textured pixel.
+  out[0] =
+    out[0]! + texels[i00]! * w00 + texels[i10]! * w10 + texels[i01]! * w01 + texels[i11]! * w11;
+  out[1] =
+    out[1]! +
+    texels[i00 + 1]! * w00 +
+    texels[i10 + 1]! * w10 +
+    texels[i01 + 1]! * w01 +
+    texels[i11 + 1]! * w11;
+  out[2] =
+    out[2]! +
+    texels[i00 + 2]! * w00 +
+    texels[i10 + 2]! * w10 +
+    texels[i01 + 2]! * w01 +
+    texels[i11 + 2]! * w11;
+  out[3] =
+    out[3]! +
+    texels[i00 + 3]! * w00 +
+    texels[i10 + 3]! * w10 +
+    texels[i01 + 3]! * w01 +
+    texels[i11 + 3]! * w11;
 }
