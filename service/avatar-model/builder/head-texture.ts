@@ -163,8 +163,21 @@ export function bakeHeadTexture(
     const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - PAD));
     const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) + PAD));
     const nActive = active.length;
+    // Each edge's test below is linear in x: per row, only the span where all three can pass
+    // is visited (widened a texel, so rounding never drops one the test keeps). Thin triangles
+    // leave most of their bounding box empty.
+    const la = -PAD / ha;
+    const lb = -PAD / hb;
+    const lc = -PAD / hc;
     for (let y = y0; y <= y1; y++) {
-      for (let x = x0; x <= x1; x++) {
+      span[0] = x0;
+      span[1] = x1;
+      narrowSpan(waC + waY * y, waX, la);
+      narrowSpan(wbC + wbY * y, wbX, lb);
+      narrowSpan(1 - waC - wbC - (waY + wbY) * y, -(waX + wbX), lc);
+      const from = Math.max(x0, Math.floor(span[0]!) - 1);
+      const to = Math.min(x1, Math.ceil(span[1]!) + 1);
+      for (let x = from; x <= to; x++) {
         const wa = waC + waX * x + waY * y;
         const wb = wbC + wbX * x + wbY * y;
         const wc = 1 - wa - wb;
@@ -211,6 +224,16 @@ export function bakeHeadTexture(
     }
   }
   return out;
+}
+
+/** The row's span of x still to visit, narrowed edge by edge (`narrowSpan`). */
+const span = new Float64Array(2);
+
+/** Narrows `span` to the x where c + k·x ≥ limit (empty, from > to, when none). */
+function narrowSpan(c: number, k: number, limit: number): void {
+  if (k > 0) span[0] = Math.max(span[0]!, (limit - c) / k);
+  else if (k < 0) span[1] = Math.min(span[1]!, (limit - c) / k);
+  else if (c < limit) span[1] = -Infinity;
 }
 
 /** Bilinear sample of the photo as shot; false outside the crop. */
