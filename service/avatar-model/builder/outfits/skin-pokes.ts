@@ -1,9 +1,8 @@
 /**
  * Where the skin comes out through the clothes: for the body vertices a
  * garment covers in the T-pose, how far each one lies outside the garment in
- * a pose. The garment-fit test measures the same thing its own way; this one
- * is fast enough to run inside a build (typed arrays, no allocation per
- * triangle).
+ * a pose. The garment-fit tests measure with it; typed arrays and no
+ * allocation per triangle keep their many poses and bodies quick.
  */
 
 /** Positions (xyz per vertex) and triangles of a mesh in some pose. */
@@ -21,7 +20,7 @@ export interface GarmentCover {
 }
 
 /** How far under the garment (m) a body vertex may lie in the T-pose and still count as covered. */
-export const COVER_DEPTH = 0.04;
+const COVER_DEPTH = 0.04;
 /** Grid cell (m) for the triangles near a vertex; the ±2 cells around it are searched. */
 const CELL = 0.02;
 const REACH = 2;
