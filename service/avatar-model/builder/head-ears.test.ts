@@ -32,8 +32,18 @@ describe('ears', () => {
         const eyeY = joint(model, 'LeftEye')[1];
         expect(b.min[1]).toBeLessThan(eyeY);
         expect(b.max[1]).toBeGreaterThan(eyeY);
-        expect(ear.material.texture, 'textured from a side photo').toBeDefined();
-        expect(ear.uvs).toBeDefined();
+        const texture = ear.material.texture;
+        expect(texture, 'textured from a side photo').toBeDefined();
+        // Only the ear's own part of the photo: its bounds with a margin, not the whole crop.
+        expect(texture!.width * texture!.height).toBeLessThan(400 * 400);
+        const uvs = ear.uvs!;
+        for (const axis of [0, 1]) {
+          const values = Array.from({ length: uvs.length / 2 }, (_, i) => uvs[2 * i + axis]!);
+          expect(Math.min(...values)).toBeGreaterThan(0);
+          expect(Math.min(...values)).toBeLessThan(0.15);
+          expect(Math.max(...values)).toBeLessThan(1);
+          expect(Math.max(...values)).toBeGreaterThan(0.85);
+        }
         const headJoint = model.joints.findIndex((j) => j.name === 'Head');
         expect(ear.joints[0]).toBe(headJoint);
       }

@@ -134,12 +134,19 @@ export async function buildEars(
     // The shell shows the photographed ear, wherever the frontal outline centred it.
     const textureShift =
       profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
-    const uvOf = (p: Vec3): [number, number] => {
+    const inCrop = (p: Vec3): [number, number] => {
       if (!view) return [0, 0];
       const [px, py] = project(view.camera, [p[0], p[1] + textureShift, p[2]]);
+      return [(px - view.originX) * view.scale, (py - view.originY) * view.scale];
+    };
+    // The texture is only the part of the crop the ear lands on, not the whole crop.
+    const region = view ? earRegion(rows.flat().map(inCrop), view) : null;
+    const uvOf = (p: Vec3): [number, number] => {
+      if (!region) return [0, 0];
+      const [x, y] = inCrop(p);
       return [
-        Math.min(1, Math.max(0, ((px - view.originX) * view.scale) / view.width)),
-        Math.min(1, Math.max(0, ((py - view.originY) * view.scale) / view.height)),
+        Math.min(1, Math.max(0, (x - region.left) / region.width)),
+        Math.min(1, Math.max(0, (y - region.top) / region.height)),
       ];
     };
     for (const row of rows) for (const p of row) mesh.vertex(p, uvOf(p));
@@ -151,16 +158,17 @@ export async function buildEars(
         else mesh.quad(at(r, c), at(r + 1, c), at(r + 1, c + 1), at(r, c + 1));
       }
     }
-    const material = view
-      ? texturedMaterial(
-          `Ear${side > 0 ? 'Left' : 'Right'}Skin`,
-          await earTexture(view, correct, skin),
-          {
-            roughness: SKIN_ROUGHNESS,
-            doubleSided: true,
-          },
-        )
-      : { ...fallback, doubleSided: true };
+    const material =
+      view && region
+        ? texturedMaterial(
+            `Ear${side > 0 ? 'Left' : 'Right'}Skin`,
+            await earTexture(view, region, correct, skin),
+            {
+              roughness: SKIN_ROUGHNESS,
+              doubleSided: true,
+            },
+          )
+        : { ...fallback, doubleSided: true };
     parts.push({ name: side > 0 ? 'EarLeft' : 'EarRight', mesh, material });
   }
   return parts;
@@ -336,22 +344,67 @@ function bestView(views: readonly PhotoView[], outward: Vec3): PhotoView | undef
  * painted in skin: where the ear's shell reaches past the photographed ear
  * it must not show the wall behind the head.
  */
-async function earTexture(view: PhotoView, correct: (rgb: Uint8Array) => void, skin: Rgb) {
-  const rgb = new Uint8Array(view.rgb);
+/** Crop pixels round the ear's own, so bilinear lookups at its edge still read the photo. */
+const EAR_REGION_MARGIN = 8;
+
+/** A whole-pixel rectangle of a crop. */
+interface CropRegion {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** The rectangle of the crop that holds every projected ear point, with a margin, inside the crop. */
+function earRegion(at: readonly (readonly [number, number])[], view: PhotoView): CropRegion {
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  for (const [x, y] of at) {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x);
+    y1 = Math.max(y1, y);
+  }
+  const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
+  const left = clamp(Math.floor(x0) - EAR_REGION_MARGIN, view.width - 1);
+  const top = clamp(Math.floor(y0) - EAR_REGION_MARGIN, view.height - 1);
+  const right = clamp(Math.ceil(x1) + EAR_REGION_MARGIN, view.width - 1);
+  const bottom = clamp(Math.ceil(y1) + EAR_REGION_MARGIN, view.height - 1);
+  return { left, top, width: right - left + 1, height: bottom - top + 1 };
+}
+
+/**
+ * The ear's region of the turned photo as its texture: matched in colour like
+ * the head's, and faded to the skin colour where the photo shows the backdrop.
+ */
+async function earTexture(
+  view: PhotoView,
+  region: CropRegion,
+  correct: (rgb: Uint8Array) => void,
+  skin: Rgb,
+) {
+  const { left, top, width, height } = region;
+  const rgb = new Uint8Array(width * height * 3);
   const maskWidth = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
-  for (let i = 0; i < rgb.length; i += 3) {
-    const x = (i / 3) % view.width;
-    const y = Math.floor(i / 3 / view.width);
-    const m =
-      view.subject?.[
-        Math.floor(y / SUBJECT_MASK_SHRINK) * maskWidth + Math.floor(x / SUBJECT_MASK_SHRINK)
-      ];
-    for (let c = 0; c < 3; c++) {
-      const photo = rgb[i + c]! * view.gain[c]!;
+  for (let y = 0; y < height; y++) {
+    const cy = top + y;
+    for (let x = 0; x < width; x++) {
+      const cx = left + x;
+      const from = 3 * (cy * view.width + cx);
+      const to = 3 * (y * width + x);
+      const m =
+        view.subject?.[
+          Math.floor(cy / SUBJECT_MASK_SHRINK) * maskWidth + Math.floor(cx / SUBJECT_MASK_SHRINK)
+        ];
       const w = m === undefined ? 1 : m / 255;
-      rgb[i + c] = Math.min(255, Math.round(photo * w + skin[c]! * 255 * (1 - w)));
+      for (let c = 0; c < 3; c++) {
+        const photo = view.rgb[from + c]! * view.gain[c]!;
+        rgb[to + c] = Math.min(255, Math.round(photo * w + skin[c]! * 255 * (1 - w)));
+      }
     }
   }
   correct(rgb);
-  return jpegTexture(rgb, view.width, view.height);
+  return jpegTexture(rgb, width, height);
 }
