@@ -175,7 +175,8 @@ export async function buildHead(
   const gains = matchedGains(mesh, normals, views, shading);
   // The texture and the ears take each turned photo's colours as matched through its light.
   const matched = views.map((view, k) => ({ ...view, gain: gains[k]! }));
-  const texture = await headTexture(
+  // Baked now; encoded off the main thread while the ears and the rest are built.
+  const texture = headTexture(
     mesh,
     normals,
     matched,
@@ -185,6 +186,8 @@ export async function buildHead(
     headAtlasSize(faceHeightPixels(face.mesh)),
     neckDistance,
   );
+  // Awaited once the rest is built; a failure meanwhile must not go unhandled.
+  texture.catch(() => undefined);
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
   const ears = await buildEars(
@@ -195,12 +198,7 @@ export async function buildHead(
     (rgb) => correctImage(rgb, skinCorrection),
     skinTone,
   );
-  const parts: Part[] = [
-    {
-      name: 'Head',
-      mesh,
-      material: texturedMaterial('HeadSkin', texture, { roughness: SKIN_ROUGHNESS }),
-    },
+  const rest: Part[] = [
     ...eyeParts,
     ...ears,
     ...buildMouth(points),
@@ -212,7 +210,9 @@ export async function buildHead(
       browLight(shading, views),
     ),
   ];
-  for (const part of parts) {
+  translate(mesh, offset);
+  skinRigid(mesh, 0, 'Head');
+  for (const part of rest) {
     translate(part.mesh, offset);
     if (eyeParts.includes(part)) skinToEyes(part.mesh);
     else skinRigid(part.mesh, 0, 'Head');
@@ -220,8 +220,14 @@ export async function buildHead(
   // Things laid on the head see it whole, as before it was opened at the neck.
   const headSurface = new HeadRadiusMap(add(shape.centre, offset), mesh);
   const joined = joinHeadToBody(mesh, body.mesh, neckDistance, FACE_LANDMARKS);
-  const headPart = parts.findIndex((part) => part.mesh === mesh);
-  if (joined) parts[headPart] = { ...parts[headPart]!, mesh: joined.head };
+  const parts: Part[] = [
+    {
+      name: 'Head',
+      mesh: joined?.head ?? mesh,
+      material: texturedMaterial('HeadSkin', await texture, { roughness: SKIN_ROUGHNESS }),
+    },
+    ...rest,
+  ];
   return {
     parts,
     frame: {
