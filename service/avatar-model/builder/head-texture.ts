@@ -89,21 +89,88 @@ export function bakeHeadTexture(
   // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
   out.set(fallback, 0);
   for (let filled = 3; filled < out.length; filled *= 2) out.copyWithin(filled, 0, filled);
-  const nv = views.length;
-  const { share, xy, coverage } = vertexSamples(mesh, normals, views);
-  const uv = mesh.uvs;
+  const baker = new TriangleBaker(
+    out,
+    size,
+    views,
+    vertexSamples(mesh, normals, views),
+    fallback,
+    Float64Array.from(mesh.uvs),
+    seamDistance ? Float64Array.from(seamDistance) : null,
+    shading ? Float64Array.from(shading) : null,
+  );
   const idx = mesh.indices;
-  // Plane coefficients [c, cx, cy] of the coverage, then per view of its share, crop x, crop y
-  // and its light's factor, then of the distance from the seam.
-  const seamSlot = 1 + nv * PER_VIEW;
-  const planes = new Float64Array((seamSlot + 1) * 3);
-  const active: number[] = [];
-  const sample: Rgb = [0, 0, 0];
+  for (let t = 0; t < idx.length; t += 3) baker.triangle(idx[t]!, idx[t + 1]!, idx[t + 2]!);
+  return out;
+}
 
-  for (let t = 0; t < idx.length; t += 3) {
-    const a = idx[t]!;
-    const b = idx[t + 1]!;
-    const c = idx[t + 2]!;
+/**
+ * Paints one triangle at a time, a row of texels per call of `row`: V8
+ * optimises those small methods by their call counts and inlines the
+ * sampling into them, rather than depending on replacing one long loop's
+ * code while it runs.
+ */
+class TriangleBaker {
+  private readonly nv: number;
+  private readonly sources: BakeSource[];
+  private readonly share: Float32Array;
+  private readonly xy: Float32Array;
+  private readonly coverage: Float32Array;
+  private readonly fallbackR: number;
+  private readonly fallbackG: number;
+  private readonly fallbackB: number;
+  /**
+   * Plane coefficients [c, cx, cy] of the coverage, then per view of its
+   * share, crop x, crop y and its light's factor, then of the distance from
+   * the seam.
+   */
+  private readonly planes: Float64Array;
+  private readonly seamSlot: number;
+  private readonly active: Int32Array;
+  /**
+   * Typed: a literal [0, 0, 0] holds small integers until its first sample,
+   * and that change of kind deoptimised the bake once per build.
+   */
+  private readonly sample = new Float64Array(3);
+  // The current triangle's barycentric weights of a and b as planes.
+  private waC = 0;
+  private waX = 0;
+  private waY = 0;
+  private wbC = 0;
+  private wbX = 0;
+  private wbY = 0;
+
+  constructor(
+    private readonly out: Uint8Array,
+    private readonly size: number,
+    views: readonly PhotoView[],
+    samples: ReturnType<typeof vertexSamples>,
+    fallback: Rgb,
+    private readonly uv: Float64Array,
+    private readonly seamDistance: Float64Array | null,
+    private readonly shading: Float64Array | null,
+  ) {
+    this.nv = views.length;
+    this.sources = views.map((view) => new BakeSource(view));
+    this.share = samples.share;
+    this.xy = samples.xy;
+    this.coverage = samples.coverage;
+    [this.fallbackR, this.fallbackG, this.fallbackB] = fallback;
+    this.seamSlot = 1 + this.nv * PER_VIEW;
+    this.planes = new Float64Array((this.seamSlot + 1) * 3);
+    this.active = new Int32Array(this.nv);
+  }
+
+  /** f = fc + (fa − fc)·wa + (fb − fc)·wb, as a plane over the texture. */
+  private toPlane(fa: number, fb: number, fc: number, slot: number): void {
+    const planes = this.planes;
+    planes[slot * 3] = fc + (fa - fc) * this.waC + (fb - fc) * this.wbC;
+    planes[slot * 3 + 1] = (fa - fc) * this.waX + (fb - fc) * this.wbX;
+    planes[slot * 3 + 2] = (fa - fc) * this.waY + (fb - fc) * this.wbY;
+  }
+
+  triangle(a: number, b: number, c: number): void {
+    const { size, uv, nv, share, xy, seamDistance, shading } = this;
     const ax = uv[2 * a]! * size - 0.5;
     const ay = uv[2 * a + 1]! * size - 0.5;
     const bx = uv[2 * b]! * size - 0.5;
@@ -111,37 +178,33 @@ export function bakeHeadTexture(
     const cx = uv[2 * c]! * size - 0.5;
     const cy = uv[2 * c + 1]! * size - 0.5;
     const area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    if (Math.abs(area) < 1e-9) continue;
+    if (Math.abs(area) < 1e-9) return;
     // Barycentric weight of a as a plane; likewise b. Distance from each edge in pixels is the
     // weight times the triangle's height over that edge, which pads the triangle by PAD.
-    const waC = (bx * cy - by * cx) / area;
-    const waX = (by - cy) / area;
-    const waY = (cx - bx) / area;
-    const wbC = (cx * ay - cy * ax) / area;
-    const wbX = (cy - ay) / area;
-    const wbY = (ax - cx) / area;
+    const waC = (this.waC = (bx * cy - by * cx) / area);
+    const waX = (this.waX = (by - cy) / area);
+    const waY = (this.waY = (cx - bx) / area);
+    const wbC = (this.wbC = (cx * ay - cy * ax) / area);
+    const wbX = (this.wbX = (cy - ay) / area);
+    const wbY = (this.wbY = (ax - cx) / area);
     const ha = Math.abs(area) / Math.hypot(cx - bx, cy - by);
     const hb = Math.abs(area) / Math.hypot(ax - cx, ay - cy);
     const hc = Math.abs(area) / Math.hypot(bx - ax, by - ay);
-    const toPlane = (fa: number, fb: number, fc: number, slot: number) => {
-      // f = fc + (fa − fc)·wa + (fb − fc)·wb
-      planes[slot * 3] = fc + (fa - fc) * waC + (fb - fc) * wbC;
-      planes[slot * 3 + 1] = (fa - fc) * waX + (fb - fc) * wbX;
-      planes[slot * 3 + 2] = (fa - fc) * waY + (fb - fc) * wbY;
-    };
-    toPlane(coverage[a]!, coverage[b]!, coverage[c]!, 0);
-    if (seamDistance) toPlane(seamDistance[a]!, seamDistance[b]!, seamDistance[c]!, seamSlot);
-    active.length = 0;
+    this.toPlane(this.coverage[a]!, this.coverage[b]!, this.coverage[c]!, 0);
+    const seamSlot = this.seamSlot;
+    if (seamDistance) this.toPlane(seamDistance[a]!, seamDistance[b]!, seamDistance[c]!, seamSlot);
+    const active = this.active;
+    let nActive = 0;
     for (let k = 0; k < nv; k++) {
       const sa = share[a * nv + k]!;
       const sb = share[b * nv + k]!;
       const sc = share[c * nv + k]!;
       if (Math.max(sa, sb, sc) < MIN_SHARE) continue;
-      active.push(k);
+      active[nActive++] = k;
       const slot = 1 + PER_VIEW * k;
-      toPlane(sa, sb, sc, slot);
-      toPlane(xy[2 * (a * nv + k)]!, xy[2 * (b * nv + k)]!, xy[2 * (c * nv + k)]!, slot + 1);
-      toPlane(
+      this.toPlane(sa, sb, sc, slot);
+      this.toPlane(xy[2 * (a * nv + k)]!, xy[2 * (b * nv + k)]!, xy[2 * (c * nv + k)]!, slot + 1);
+      this.toPlane(
         xy[2 * (a * nv + k) + 1]!,
         xy[2 * (b * nv + k) + 1]!,
         xy[2 * (c * nv + k) + 1]!,
@@ -149,20 +212,19 @@ export function bakeHeadTexture(
       );
       // The factor's inverse is interpolated: a multiply per texel rather than a divide.
       if (shading) {
-        toPlane(
+        this.toPlane(
           1 / shading[a * nv + k]!,
           1 / shading[b * nv + k]!,
           1 / shading[c * nv + k]!,
           slot + 3,
         );
-      } else toPlane(1, 1, 1, slot + 3);
+      } else this.toPlane(1, 1, 1, slot + 3);
     }
-    if (active.length === 0) continue;
+    if (nActive === 0) return;
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - PAD));
     const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) + PAD));
     const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - PAD));
     const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, by, cy) + PAD));
-    const nActive = active.length;
     // Each edge's test below is linear in x: per row, only the span where all three can pass
     // is visited (widened a texel, so rounding never drops one the test keeps). Thin triangles
     // leave most of their bounding box empty.
@@ -175,55 +237,73 @@ export function bakeHeadTexture(
       narrowSpan(waC + waY * y, waX, la);
       narrowSpan(wbC + wbY * y, wbX, lb);
       narrowSpan(1 - waC - wbC - (waY + wbY) * y, -(waX + wbX), lc);
-      const from = Math.max(x0, Math.floor(span[0]!) - 1);
-      const to = Math.min(x1, Math.ceil(span[1]!) + 1);
-      for (let x = from; x <= to; x++) {
-        const wa = waC + waX * x + waY * y;
-        const wb = wbC + wbX * x + wbY * y;
-        const wc = 1 - wa - wb;
-        if (wa * ha < -PAD || wb * hb < -PAD || wc * hc < -PAD) continue;
-        // The distance is interpolated, not its fade, so the fade is 0 exactly where the seam cuts.
-        const fade = seamDistance
-          ? smoothstep(
-              0,
-              SEAM_BAND,
-              planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
-            )
-          : 1;
-        const cover = fade * Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
-        if (cover <= 0.001) continue;
-        let r = 0;
-        let g = 0;
-        let bl = 0;
-        let total = 0;
-        let seen = 0;
-        for (let i = 0; i < nActive; i++) {
-          const k = active[i]!;
-          const s = 3 * (1 + PER_VIEW * k);
-          const w = planes[s]! + planes[s + 1]! * x + planes[s + 2]! * y;
-          if (w < MIN_SHARE) continue;
-          total += w;
-          const view = views[k]!;
-          const px = planes[s + 3]! + planes[s + 4]! * x + planes[s + 5]! * y;
-          const py = planes[s + 6]! + planes[s + 7]! * x + planes[s + 8]! * y;
-          if (!bilinear(view, px, py, sample)) continue;
-          const keep = w * subjectAt(view, px, py);
-          const unlit = keep * (planes[s + 9]! + planes[s + 10]! * x + planes[s + 11]! * y);
-          r += unlit * sample[0] * view.gain[0];
-          g += unlit * sample[1] * view.gain[1];
-          bl += unlit * sample[2] * view.gain[2];
-          seen += keep;
-        }
-        if (seen <= 1e-4) continue;
-        const alpha = cover * Math.min(1, seen / total);
-        const o = 3 * (y * size + x);
-        out[o] = Math.min(255, fallback[0] + (r / seen - fallback[0]) * alpha);
-        out[o + 1] = Math.min(255, fallback[1] + (g / seen - fallback[1]) * alpha);
-        out[o + 2] = Math.min(255, fallback[2] + (bl / seen - fallback[2]) * alpha);
-      }
+      // Clamped first: an empty span may end at -Infinity or far off, and a double there would
+      // throw the optimised loop back to the interpreter. Which texels are visited is unchanged.
+      const from = Math.max(x0, Math.floor(Math.min(span[0]!, x1 + 2)) - 1);
+      const to = Math.min(x1, Math.ceil(Math.max(span[1]!, x0 - 2)) + 1);
+      if (from <= to) this.row(y, from, to, ha, hb, hc, nActive);
     }
   }
-  return out;
+
+  /** Paints texels from..to of row y of the current triangle. */
+  private row(
+    y: number,
+    from: number,
+    to: number,
+    ha: number,
+    hb: number,
+    hc: number,
+    nActive: number,
+  ): void {
+    const { size, planes, seamDistance, out, sources, sample, active, seamSlot } = this;
+    const { waC, waX, waY, wbC, wbX, wbY, fallbackR, fallbackG, fallbackB } = this;
+    for (let x = from; x <= to; x++) {
+      const wa = waC + waX * x + waY * y;
+      const wb = wbC + wbX * x + wbY * y;
+      const wc = 1 - wa - wb;
+      if (wa * ha < -PAD || wb * hb < -PAD || wc * hc < -PAD) continue;
+      // The distance is interpolated, not its fade, so the fade is 0 exactly where the seam cuts.
+      const fade = seamDistance
+        ? smoothstep(
+            0,
+            SEAM_BAND,
+            planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
+          )
+        : 1;
+      const cover = fade * Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
+      if (cover <= 0.001) continue;
+      let r = 0;
+      let g = 0;
+      let bl = 0;
+      let total = 0;
+      let seen = 0;
+      for (let i = 0; i < nActive; i++) {
+        const k = active[i]!;
+        const s = 3 * (1 + PER_VIEW * k);
+        const w = planes[s]! + planes[s + 1]! * x + planes[s + 2]! * y;
+        if (w < MIN_SHARE) continue;
+        total += w;
+        const source = sources[k]!;
+        const px = planes[s + 3]! + planes[s + 4]! * x + planes[s + 5]! * y;
+        const py = planes[s + 6]! + planes[s + 7]! * x + planes[s + 8]! * y;
+        const subject = source.read(px, py, sample);
+        if (subject < 0) continue;
+        const keep = w * subject;
+        const unlit = keep * (planes[s + 9]! + planes[s + 10]! * x + planes[s + 11]! * y);
+        const gain = source.gain;
+        r += unlit * sample[0]! * gain[0]!;
+        g += unlit * sample[1]! * gain[1]!;
+        bl += unlit * sample[2]! * gain[2]!;
+        seen += keep;
+      }
+      if (seen <= 1e-4) continue;
+      const alpha = cover * Math.min(1, seen / total);
+      const o = 3 * (y * size + x);
+      out[o] = Math.min(255, fallbackR + (r / seen - fallbackR) * alpha);
+      out[o + 1] = Math.min(255, fallbackG + (g / seen - fallbackG) * alpha);
+      out[o + 2] = Math.min(255, fallbackB + (bl / seen - fallbackB) * alpha);
+    }
+  }
 }
 
 /** The row's span of x still to visit, narrowed edge by edge (`narrowSpan`). */
@@ -236,33 +316,54 @@ function narrowSpan(c: number, k: number, limit: number): void {
   else if (c < limit) span[1] = -Infinity;
 }
 
-/** Bilinear sample of the photo as shot; false outside the crop. */
-function bilinear(view: PhotoView, x: number, y: number, out: Rgb): boolean {
-  if (x < 0 || y < 0 || x > view.width - 1 || y > view.height - 1) return false;
-  const x0 = Math.min(view.width - 2, Math.floor(x));
-  const y0 = Math.min(view.height - 2, Math.floor(y));
-  const fx = x - x0;
-  const fy = y - y0;
-  const d = view.rgb;
-  const i00 = (y0 * view.width + x0) * 3;
-  const i01 = i00 + view.width * 3;
-  for (let ch = 0; ch < 3; ch++) {
-    const top = d[i00 + ch]! + (d[i00 + 3 + ch]! - d[i00 + ch]!) * fx;
-    const bottom = d[i01 + ch]! + (d[i01 + 3 + ch]! - d[i01 + ch]!) * fx;
-    out[ch] = top + (bottom - top) * fy;
-  }
-  return true;
-}
+/**
+ * A photo as the bake reads it for every texel: one class, whatever object
+ * the caller built its view as (spread with new gains, levelled, rescaled),
+ * so the per-texel reads see one shape.
+ */
+class BakeSource {
+  readonly rgb: Uint8Array;
+  readonly width: number;
+  readonly height: number;
+  /** Per-channel gain (PhotoView.gain), typed: the frontal view's is exactly 1, the others' fractions. */
+  readonly gain: Float64Array;
+  readonly subject: Uint8Array | null;
+  readonly maskWidth: number;
+  readonly maskHeight: number;
 
-/** 1 where the photo shows the subject, 0 on the backdrop (see PhotoView.subject). */
-function subjectAt(view: PhotoView, x: number, y: number): number {
-  const mask = view.subject;
-  if (!mask) return 1;
-  const w = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
-  const mx = Math.min(w - 1, Math.round(x / SUBJECT_MASK_SHRINK));
-  const my = Math.min(
-    Math.ceil(view.height / SUBJECT_MASK_SHRINK) - 1,
-    Math.round(y / SUBJECT_MASK_SHRINK),
-  );
-  return mask[my * w + mx]! / 255;
+  constructor(view: PhotoView) {
+    this.rgb = view.rgb;
+    this.width = view.width;
+    this.height = view.height;
+    this.gain = Float64Array.from(view.gain);
+    this.subject = view.subject;
+    this.maskWidth = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
+    this.maskHeight = Math.ceil(view.height / SUBJECT_MASK_SHRINK);
+  }
+
+  /**
+   * The photo as shot at crop point (x, y), sampled bilinearly into `out`;
+   * returns how surely the subject shows there (1 subject, 0 backdrop, see
+   * PhotoView.subject), or -1 outside the crop.
+   */
+  read(x: number, y: number, out: Float64Array): number {
+    if (x < 0 || y < 0 || x > this.width - 1 || y > this.height - 1) return -1;
+    const x0 = Math.min(this.width - 2, Math.floor(x));
+    const y0 = Math.min(this.height - 2, Math.floor(y));
+    const fx = x - x0;
+    const fy = y - y0;
+    const d = this.rgb;
+    const i00 = (y0 * this.width + x0) * 3;
+    const i01 = i00 + this.width * 3;
+    for (let ch = 0; ch < 3; ch++) {
+      const top = d[i00 + ch]! + (d[i00 + 3 + ch]! - d[i00 + ch]!) * fx;
+      const bottom = d[i01 + ch]! + (d[i01 + 3 + ch]! - d[i01 + ch]!) * fx;
+      out[ch] = top + (bottom - top) * fy;
+    }
+    const mask = this.subject;
+    if (!mask) return 1;
+    const mx = Math.min(this.maskWidth - 1, Math.round(x / SUBJECT_MASK_SHRINK));
+    const my = Math.min(this.maskHeight - 1, Math.round(y / SUBJECT_MASK_SHRINK));
+    return mask[my * this.maskWidth + mx]! / 255;
+  }
 }
