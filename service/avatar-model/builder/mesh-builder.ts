@@ -80,10 +80,14 @@ export class MeshBuilder {
  * one normal, so UV seams (duplicated vertices) do not show as creases.
  */
 export function smoothNormals(
-  positions: ArrayLike<number>,
-  indices: ArrayLike<number>,
+  positionsIn: ArrayLike<number>,
+  indicesIn: ArrayLike<number>,
   weld = true,
 ): Float32Array {
+  // Copied into one kind of array each: callers pass plain arrays and typed ones of several
+  // kinds, and each new kind threw the optimised loops away again (a deopt per build or two).
+  const positions = Float64Array.from(positionsIn);
+  const indices = Uint32Array.from(indicesIn);
   const count = positions.length / 3;
   const slot = new Int32Array(count);
   const byPlace = new Map<string, number>();
