@@ -5,6 +5,7 @@ import { skullRings } from './head-mesh.js';
 import type { HeadShape } from './head-shape.js';
 import type { PhotoView } from './photo-views.js';
 import type { Vec3 } from './vec3.js';
+import { drawSegment, outlineEdges, type Projected } from './projected-outline.js';
 
 /**
  * The skull's size fitted to the photographed head's outline in every photo.
@@ -136,23 +137,20 @@ export function fitSkullToPhotos(
   const cost = () => {
     const { rings } = skullRings(face.points, face.rim, shaped());
     const columns = rings[0]!.length;
+    // Flattened once for all photos: Array.prototype.flat is slow.
+    const points = rings.flat();
     const jawMisses: number[] = [];
     const outlines = profiles.map((profile, i) => {
       const outline = Float64Array.from(faceOutlines[i]!);
-      const at = projectAll(profile, rings.flat());
+      const at = projectAll(profile, points);
       const line = fittingJaw ? jawLines[i] : null;
       const lowest = line ? Float64Array.from(faceJaws[i]!) : null;
-      for (let r = 0; r < rings.length; r++) {
-        for (let k = 0; k < columns; k++) {
-          const a = r * columns + k;
-          const b = r * columns + ((k + 1) % columns);
-          drawSegment(profile, outline, at, a, b);
-          if (line && lowest) drawLow(line, lowest, at, a, b);
-          if (r + 1 < rings.length) {
-            drawSegment(profile, outline, at, a, a + columns);
-            if (line && lowest) drawLow(line, lowest, at, a, a + columns);
-          }
-        }
+      const edges = outlineEdges(at, rings.length, columns);
+      for (let e = 0; e < edges.count; e++) {
+        const a = edges.from[e]!;
+        const b = edges.to[e]!;
+        drawSegment(profile, outline, at, a, b);
+        if (line && lowest) drawLow(line, lowest, at, a, b);
       }
       if (line && lowest) jawMisses.push(jawMismatch(line, lowest));
       return outline;
@@ -338,13 +336,6 @@ function roughness(profile: readonly number[]): number {
   return sum;
 }
 
-/** Model points in a profile's frame: crop pixels from the skull centre, and the bin of each. */
-interface Projected {
-  x: Float64Array;
-  y: Float64Array;
-  bin: Float64Array;
-}
-
 function projectAll(profile: Profile, points: readonly Vec3[]): Projected {
   const { view } = profile;
   const { x: cx, y: cy } = view.camera;
@@ -366,49 +357,6 @@ function projectAll(profile: Profile, points: readonly Vec3[]): Projected {
     out.bin[i] = (Math.atan2(x, -y) - profile.start) / BIN;
   }
   return out;
-}
-
-/**
- * Widens a model outline by a projected edge: for every bin whose ray the
- * edge crosses, the distance where it crosses. The outline of a projected
- * mesh is made of its edges, so this draws it exactly, however sparse the
- * vertices.
- */
-function drawSegment(
-  profile: Profile,
-  outline: Float64Array,
-  at: Projected,
-  ia: number,
-  ib: number,
-): void {
-  let fa = at.bin[ia]!;
-  let fb = at.bin[ib]!;
-  // An edge across straight down wraps round; the profiles never reach there.
-  if (Math.abs(fa - fb) > outline.length) return;
-  if (fa > fb) [fa, fb] = [fb, fa];
-  const first = Math.max(0, Math.ceil(fa - 0.5));
-  const last = Math.min(outline.length - 1, Math.floor(fb - 0.5));
-  if (first > last) return;
-  const a = [at.x[ia]!, at.y[ia]!] as const;
-  const b = [at.x[ib]!, at.y[ib]!] as const;
-  // No point of an edge lies farther from the centre than its farther end: an edge that
-  // cannot pass the outline in any of its bins is skipped without intersecting its rays.
-  const far = Math.sqrt(Math.max(a[0] * a[0] + a[1] * a[1], b[0] * b[0] + b[1] * b[1]));
-  let passes = false;
-  for (let bin = first; bin <= last && !passes; bin++) passes = far > outline[bin]!;
-  if (!passes) return;
-  const ex = b[0] - a[0];
-  const ey = b[1] - a[1];
-  for (let bin = first; bin <= last; bin++) {
-    const dx = profile.rayX[bin]!;
-    const dy = profile.rayY[bin]!;
-    // a + t·e on the ray d: cross(d, a + t·e) = 0.
-    const denominator = dx * ey - dy * ex;
-    if (Math.abs(denominator) < 1e-12) continue;
-    const t = Math.min(1, Math.max(0, -(dx * a[1] - dy * a[0]) / denominator));
-    const r = dx * (a[0] + t * ex) + dy * (a[1] + t * ey);
-    if (r > outline[bin]!) outline[bin] = r;
-  }
 }
 
 function scaled(shape: HeadShape, f: Record<(typeof RADII)[number], number>): HeadShape {
