@@ -1,61 +1,12 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import { buildAvatar } from './build-avatar.js';
 import { headAtlasSize } from './head-builder.js';
-import {
-  analysisOf,
-  build,
-  customize,
-  inputFor,
-  mesh,
-  photosOf,
-  validate,
-} from './test-support.js';
+import { build, customize, mesh, sharperInput, validate } from './test-support.js';
 import { writeGlb } from './write-glb.js';
 
 /** The same photo series as if shot at `factor` times the resolution. */
 async function sharper(factor: number) {
-  const person = 'person-a' as const;
-  const up = async (bytes: Uint8Array) => {
-    const { width } = await sharp(bytes).metadata();
-    return new Uint8Array(
-      await sharp(bytes)
-        .resize(Math.round(width! * factor))
-        .jpeg({ quality: 92 })
-        .toBuffer(),
-    );
-  };
-  const photos = photosOf(person);
-  const analysis = analysisOf(person);
-  const scaled: StoredAnalysis = {
-    ...analysis,
-    photos: Object.fromEntries(
-      Object.entries(analysis.photos).map(([key, photo]) => [
-        key,
-        {
-          ...photo,
-          width: photo.width * factor,
-          height: photo.height * factor,
-          faces: photo.faces.map((f) => ({
-            ...f,
-            box: f.box.map((v) => v * factor) as typeof f.box,
-            faceHeight: f.faceHeight * factor,
-            mesh: f.mesh.map((p) => p.map((v) => v * factor) as typeof p),
-          })),
-        },
-      ]),
-    ) as StoredAnalysis['photos'],
-  };
-  return buildAvatar({
-    ...inputFor(person, customize()),
-    analysis: scaled,
-    photos: {
-      frontal: await up(photos.frontal),
-      side1: await up(photos.side1),
-      side2: await up(photos.side2),
-    },
-  });
+  return buildAvatar(await sharperInput('person-a', factor, customize()));
 }
 
 describe('the head texture', () => {

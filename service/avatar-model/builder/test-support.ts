@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { NodeIO, type Document } from '@gltf-transform/core';
+import sharp from 'sharp';
 import type { StoredCustomization } from '../../../shared/api/index.js';
 import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
 import { initialCustomization } from '../../customization/defaults.js';
@@ -59,6 +60,57 @@ export function inputFor(person: Person, customization: StoredCustomization): Bu
     photos: photosOf(person),
     customization,
     catalogue: BUILTIN_ASSETS,
+  };
+}
+
+/**
+ * A person's build input as if their photos had been shot at `factor` times
+ * the resolution: the photos upscaled, the analysis's pixel coordinates
+ * scaled alike. It takes the larger head atlas once the face is tall enough.
+ */
+export async function sharperInput(
+  person: Person,
+  factor: number,
+  customization: StoredCustomization,
+): Promise<BuildInput> {
+  const up = async (bytes: Uint8Array) => {
+    const { width } = await sharp(bytes).metadata();
+    return new Uint8Array(
+      await sharp(bytes)
+        .resize(Math.round(width! * factor))
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
+  };
+  const photos = photosOf(person);
+  const analysis = analysisOf(person);
+  const scaled: StoredAnalysis = {
+    ...analysis,
+    photos: Object.fromEntries(
+      Object.entries(analysis.photos).map(([key, photo]) => [
+        key,
+        {
+          ...photo,
+          width: photo.width * factor,
+          height: photo.height * factor,
+          faces: photo.faces.map((f) => ({
+            ...f,
+            box: f.box.map((v) => v * factor) as typeof f.box,
+            faceHeight: f.faceHeight * factor,
+            mesh: f.mesh.map((p) => p.map((v) => v * factor) as typeof p),
+          })),
+        },
+      ]),
+    ) as StoredAnalysis['photos'],
+  };
+  return {
+    ...inputFor(person, customization),
+    analysis: scaled,
+    photos: {
+      frontal: await up(photos.frontal),
+      side1: await up(photos.side1),
+      side2: await up(photos.side2),
+    },
   };
 }
 
