@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalize, type Vec3 } from './affine.js';
 import { renderViews } from './render-views.js';
-import { KEY_LIGHT, glossFor, highlightOf, shadeSurface } from './shading.js';
+import { KEY_LIGHT, glossFor, shadeSurface, specularLobe } from './shading.js';
 import { luma, modelOf, pixelAt, square, viewOf } from './test-support/test-scenes.js';
 
 const SIZE = 128;
@@ -46,21 +46,59 @@ describe('lighting', () => {
     expect(brightness(halfway, 0.2)).toBeGreaterThan(brightness(halfway, 0.9) + 0.1);
   });
 
-  // The highlight reaches the output scaled by F0 and the light intensities (at most 1.2), so an
-  // absolute 1e-5 is a thirtieth of the smallest sRGB byte step (3e-4, at black); relative 2e-5
-  // covers the peak of the sharpest highlight (norm 33).
-  it('reads the highlight from its table within 2e-5 (relative) + 1e-5 of norm · Math.pow', () => {
-    for (const roughness of [0, 0.1, 0.2, 0.35, 0.5, 0.7, 0.9, 1]) {
-      const gloss = glossFor(roughness);
-      for (let i = 0; i <= 10_000; i++) {
-        const nDotH = gloss.cutoff + ((1 - gloss.cutoff) * (i + 0.37)) / 10_000;
-        const exact = gloss.norm * Math.pow(Math.min(nDotH, 1), gloss.shininess);
-        expect(Math.abs(highlightOf(gloss, nDotH) - exact)).toBeLessThanOrEqual(
-          2e-5 * exact + 1e-5,
+  // The glTF metallic-roughness BRDF (glTF 2.0, Appendix B), written out from the spec.
+  it('draws the specular lobe of glTF: GGX with height-correlated Smith visibility', () => {
+    for (const roughness of [0.3, 0.5, 0.7, 0.9, 1]) {
+      const a = roughness * roughness;
+      const a2 = a * a;
+      for (const [nDotH, nDotL, nDotV] of [
+        [1, 0.65, 1],
+        [0.9, 0.5, 0.8],
+        [0.5, 0.2, 0.9],
+        [0.1, 0.9, 0.3],
+      ] as const) {
+        const D = a2 / (Math.PI * (nDotH * nDotH * (a2 - 1) + 1) ** 2);
+        const V =
+          0.5 /
+          (nDotL * Math.sqrt(nDotV * nDotV * (1 - a2) + a2) +
+            nDotV * Math.sqrt(nDotL * nDotL * (1 - a2) + a2));
+        expect(specularLobe(glossFor(roughness), nDotH, nDotL, nDotV)).toBeCloseTo(
+          Math.PI * D * V,
+          12,
         );
       }
-      // Rounding can leave a unit normal's cosine a hair above 1: the peak, not a read past the table.
-      expect(highlightOf(gloss, 1 + 1e-12)).toBeCloseTo(gloss.norm, 9);
+    }
+  });
+
+  // With full Fresnel (F = 1) a lobe reflects at most what falls on it: its directional albedo,
+  // ∫ BRDF · n·l dω over the hemisphere, stays at or below 1. Single-scattering GGX loses light
+  // to masking, more the rougher it is (about 0.42 kept at roughness 0.9 seen head-on).
+  it('reflects no more light than it receives, at any roughness and view angle', () => {
+    const steps = 200;
+    for (const roughness of [0.3, 0.5, 0.9, 1]) {
+      const gloss = glossFor(roughness);
+      for (const viewPolar of [0, 0.6, 1.2]) {
+        const v: Vec3 = [Math.sin(viewPolar), 0, Math.cos(viewPolar)];
+        let albedo = 0;
+        for (let i = 0; i < steps; i++) {
+          const polar = ((i + 0.5) / steps) * (Math.PI / 2);
+          for (let j = 0; j < 2 * steps; j++) {
+            const around = ((j + 0.5) / (2 * steps)) * 2 * Math.PI;
+            const l: Vec3 = [
+              Math.sin(polar) * Math.cos(around),
+              Math.sin(polar) * Math.sin(around),
+              Math.cos(polar),
+            ];
+            const h = normalize([l[0] + v[0], l[1] + v[1], l[2] + v[2]]);
+            const solidAngle =
+              Math.sin(polar) * (Math.PI / 2 / steps) * ((2 * Math.PI) / (2 * steps));
+            // specularLobe is π · BRDF (see its doc): back to the BRDF for the integral.
+            albedo += (specularLobe(gloss, h[2], l[2], v[2]) / Math.PI) * l[2] * solidAngle;
+          }
+        }
+        expect(albedo, `roughness ${roughness}, view ${viewPolar}`).toBeLessThanOrEqual(1.001);
+        expect(albedo, `roughness ${roughness}, view ${viewPolar}`).toBeGreaterThan(0.3);
+      }
     }
   });
 });

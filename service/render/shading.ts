@@ -29,77 +29,61 @@ export const AMBIENT_FROM_ABOVE = 0.22;
 export const AMBIENT_FROM_BELOW = 0.1;
 
 const DIELECTRIC_REFLECTANCE = 0.04;
-// Beyond this the highlight is a pinprick that aliases at one shade per pixel.
-const MAX_SHININESS = 256;
-// Highlights fainter than this (linear) change no output byte.
-const NEGLIGIBLE_HIGHLIGHT = 1 / 2048;
+/**
+ * The smoothest lobe drawn: below this α (roughness²) a highlight shrinks to
+ * a pinprick that aliases at one shade per pixel. α 0.09 is roughness 0.3.
+ */
+const MIN_ALPHA = 0.09;
 
-/** A material's Blinn-Phong highlight, worked out once per material rather than per pixel. */
+/**
+ * A material's specular lobe, worked out once per material: the glTF
+ * metallic-roughness BRDF's (GGX distribution, height-correlated Smith
+ * visibility, Schlick's Fresnel), as glTF viewers draw it.
+ */
 export interface Gloss {
-  shininess: number;
-  /** Energy normalisation, (n + 8) / 8: sharper highlights are brighter, not just smaller. */
-  norm: number;
-  /** Below this cos(normal, half vector) the highlight is negligible and its pow() is skipped. */
-  cutoff: number;
-  /**
-   * norm · cosⁿ at HIGHLIGHT_STEPS + 1 even steps of cos from `cutoff` to 1, read with linear
-   * interpolation: Math.pow with a fractional exponent was the most expensive call per pixel.
-   */
-  highlight: Float64Array;
-  /** Steps per unit of cos: (cos − cutoff) · stepsPerUnit is the position in `highlight`. */
-  stepsPerUnit: number;
+  /** α², with α = roughness² (glTF's convention), at least MIN_ALPHA². */
+  alphaSquared: number;
 }
-
-// The table only spans [cutoff, 1], over which cosⁿ falls by a factor of about norm·2048, so n·(1 −
-// cutoff) ≤ ln(256·33·2048/8) ≈ 11 and linear interpolation is off by at most (11/1024)²/8 ≈ 1.5e-5
-// of the highlight (lighting.test.ts checks it against Math.pow): far below one output byte.
-const HIGHLIGHT_STEPS = 1024;
 
 const glossCache = new Map<number, Gloss>();
 
-/** The Blinn-Phong exponent for a glTF roughness, through the Beckmann ↔ Phong mapping. */
 export function glossFor(roughness: number): Gloss {
   const cached = glossCache.get(roughness);
   if (cached) return cached;
-  const alpha = Math.max(roughness * roughness, 0.01);
-  const shininess = Math.min(Math.max(2 / (alpha * alpha) - 2, 1), MAX_SHININESS);
-  const norm = (shininess + 8) / 8;
-  const cutoff = Math.pow(NEGLIGIBLE_HIGHLIGHT / norm, 1 / shininess);
-  const highlight = new Float64Array(HIGHLIGHT_STEPS + 2);
-  for (let i = 0; i <= HIGHLIGHT_STEPS; i++) {
-    highlight[i] = norm * Math.pow(cutoff + ((1 - cutoff) * i) / HIGHLIGHT_STEPS, shininess);
-  }
-  // One step past cos = 1, for the interpolation when rounding leaves cos a hair above 1.
-  highlight[HIGHLIGHT_STEPS + 1] = highlight[HIGHLIGHT_STEPS]!;
-  const gloss = {
-    shininess,
-    norm,
-    cutoff,
-    highlight,
-    stepsPerUnit: HIGHLIGHT_STEPS / (1 - cutoff),
-  };
+  const alpha = Math.max(roughness * roughness, MIN_ALPHA);
+  const gloss = { alphaSquared: alpha * alpha };
   // Materials come from a handful of roughness values; the bound only guards against a flood.
   if (glossCache.size >= 256) glossCache.clear();
   glossCache.set(roughness, gloss);
   return gloss;
 }
 
-/** norm · nDotHⁿ for nDotH above the cutoff, from the table. */
-export function highlightOf(gloss: Gloss, nDotH: number): number {
-  const position = Math.min((nDotH - gloss.cutoff) * gloss.stepsPerUnit, HIGHLIGHT_STEPS);
-  const step = position | 0;
-  const below = gloss.highlight[step]!;
-  return below + (gloss.highlight[step + 1]! - below) * (position - step);
+/**
+ * π · D · V for one light: GGX's distribution D times the height-correlated
+ * Smith visibility V = G / (4 n·l n·v). Times π because the lights here are
+ * scaled so that Lambert's BRDF (albedo / π) gives albedo · intensity · n·l.
+ */
+export function specularLobe(gloss: Gloss, nDotH: number, nDotL: number, nDotV: number): number {
+  const a2 = gloss.alphaSquared;
+  return lobe(a2, nDotH, nDotL, nDotV, Math.sqrt(nDotV * nDotV * (1 - a2) + a2));
 }
 
-const [KEY_X, KEY_Y, KEY_Z] = KEY_LIGHT.direction;
-const [FILL_X, FILL_Y, FILL_Z] = FILL_LIGHT.direction;
-const KEY_INTENSITY = KEY_LIGHT.intensity;
-const FILL_INTENSITY = FILL_LIGHT.intensity;
+/** specularLobe with its viewer's term, √(n·v²(1 − α²) + α²), worked out once for all lights. */
+function lobe(a2: number, nDotH: number, nDotL: number, nDotV: number, viewTerm: number): number {
+  const d = nDotH * nDotH * (a2 - 1) + 1;
+  const visibility = 0.5 / (nDotL * viewTerm + nDotV * Math.sqrt(nDotL * nDotL * (1 - a2) + a2));
+  return (a2 / (d * d)) * visibility;
+}
+
+/** Each light's direction and intensity, four numbers per light, for the loop that shades a pixel. */
+const LIGHTS = Float64Array.from(
+  [KEY_LIGHT, FILL_LIGHT].flatMap((light) => [...light.direction, light.intensity]),
+);
 
 /**
- * Lambert diffuse plus a normalised Blinn-Phong highlight from each light,
- * metallic surfaces tinting the highlight and losing their diffuse part.
+ * Lambert diffuse plus each light's specular reflection (`specularLobe`,
+ * with Schlick's Fresnel on the half vector), metallic surfaces tinting the
+ * reflection and losing their diffuse part.
  *
  * All vectors are in view space; `n` and `toViewer` must be unit length.
  * Writes linear RGB into out[0..2].
@@ -119,25 +103,31 @@ export function shadeSurface(
   out: Float32Array,
 ): void {
   const ambient = AMBIENT_FROM_BELOW + (AMBIENT_FROM_ABOVE - AMBIENT_FROM_BELOW) * (0.5 + 0.5 * ny);
-  // Each light's terms come back as plain numbers (no scratch array): this runs once per shaded
-  // pixel, and locals stay in registers.
+  // Fresnel is F0 + (1 − F0)·s per channel, so the lights' reflection is summed twice: weighted
+  // by 1 and by s.
   let diffuse = ambient;
   let specular = 0;
-  const keyDotN = nx * KEY_X + ny * KEY_Y + nz * KEY_Z;
-  if (keyDotN > 0) {
-    diffuse += KEY_INTENSITY * keyDotN;
-    specular +=
-      KEY_INTENSITY *
-      keyDotN *
-      highlightFrom(KEY_X, KEY_Y, KEY_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
-  }
-  const fillDotN = nx * FILL_X + ny * FILL_Y + nz * FILL_Z;
-  if (fillDotN > 0) {
-    diffuse += FILL_INTENSITY * fillDotN;
-    specular +=
-      FILL_INTENSITY *
-      fillDotN *
-      highlightFrom(FILL_X, FILL_Y, FILL_Z, nx, ny, nz, toViewerX, toViewerY, toViewerZ, gloss);
+  let grazing = 0;
+  const nDotV = Math.max(nx * toViewerX + ny * toViewerY + nz * toViewerZ, 1e-4);
+  const a2 = gloss.alphaSquared;
+  const viewTerm = Math.sqrt(nDotV * nDotV * (1 - a2) + a2);
+  for (let i = 0; i < LIGHTS.length; i += 4) {
+    const lx = LIGHTS[i]!;
+    const ly = LIGHTS[i + 1]!;
+    const lz = LIGHTS[i + 2]!;
+    const lDotN = nx * lx + ny * ly + nz * lz;
+    if (lDotN <= 0) continue;
+    const irradiance = LIGHTS[i + 3]! * lDotN;
+    diffuse += irradiance;
+    const hx = lx + toViewerX;
+    const hy = ly + toViewerY;
+    const hz = lz + toViewerZ;
+    const inverseH = 1 / (Math.sqrt(hx * hx + hy * hy + hz * hz) || 1);
+    const nDotH = Math.max(0, (nx * hx + ny * hy + nz * hz) * inverseH);
+    const s = schlick((toViewerX * hx + toViewerY * hy + toViewerZ * hz) * inverseH);
+    const reflected = irradiance * lobe(a2, nDotH, lDotN, nDotV, viewTerm);
+    specular += reflected;
+    grazing += reflected * s;
   }
 
   const diffuseShare = 1 - metallic;
@@ -145,30 +135,15 @@ export function shadeSurface(
   const f0G = DIELECTRIC_REFLECTANCE + (albedoG - DIELECTRIC_REFLECTANCE) * metallic;
   const f0B = DIELECTRIC_REFLECTANCE + (albedoB - DIELECTRIC_REFLECTANCE) * metallic;
   // Metals have no diffuse; the ambient term stands in for the environment they would reflect.
-  const reflected = specular + ambient * metallic;
-  out[0] = albedoR * diffuseShare * diffuse + f0R * reflected;
-  out[1] = albedoG * diffuseShare * diffuse + f0G * reflected;
-  out[2] = albedoB * diffuseShare * diffuse + f0B * reflected;
+  const environment = ambient * metallic;
+  out[0] = albedoR * diffuseShare * diffuse + f0R * (specular + environment) + (1 - f0R) * grazing;
+  out[1] = albedoG * diffuseShare * diffuse + f0G * (specular + environment) + (1 - f0G) * grazing;
+  out[2] = albedoB * diffuseShare * diffuse + f0B * (specular + environment) + (1 - f0B) * grazing;
 }
 
-/** norm · cosⁿ(normal, half vector) for light direction l and viewer direction v; 0 below the cutoff. */
-function highlightFrom(
-  lx: number,
-  ly: number,
-  lz: number,
-  nx: number,
-  ny: number,
-  nz: number,
-  vx: number,
-  vy: number,
-  vz: number,
-  gloss: Gloss,
-): number {
-  const hx = lx + vx;
-  const hy = ly + vy;
-  const hz = lz + vz;
-  const hLength = Math.sqrt(hx * hx + hy * hy + hz * hz);
-  if (hLength === 0) return 0;
-  const nDotH = (nx * hx + ny * hy + nz * hz) / hLength;
-  return nDotH > gloss.cutoff ? highlightOf(gloss, nDotH) : 0;
+/** Schlick's Fresnel weight (1 − v·h)⁵. */
+function schlick(vDotH: number): number {
+  const m = 1 - Math.min(1, Math.max(0, vDotH));
+  const m2 = m * m;
+  return m2 * m2 * m;
 }

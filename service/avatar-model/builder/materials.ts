@@ -5,10 +5,9 @@ import { parseHexColour, rgbToLinear, type Rgb } from './colour.js';
  * The skin's roughness, the photographed head's and the body's alike. The
  * head's texture is the photos, which already carry the skin's own
  * highlights, so the material adds no hotspot of its own: at 0.6 the
- * renderer's highlight peaked at about 0.09 of white light, which on dark
- * skin (blue about 0.03 in linear light) turned the forehead and nose grey,
- * and faceres matched the darkest fixture's photos to a lighter person's
- * avatar; at 0.9 it is a faint sheen spread over the whole face (0.04).
+ * renderer's highlight peaks at about 0.08 of white light (GGX, as glTF
+ * viewers draw it), which on dark skin (blue about 0.03 in linear light)
+ * turns the forehead and nose grey; at 0.9 its peak is 0.02, a faint sheen.
  */
 export const SKIN_ROUGHNESS = 0.9;
 
