@@ -91,7 +91,12 @@ export function findEarInSidePhoto(
     ? awayFromBackdrop(mask, width, box.x, box.y, boxWidth, boxHeight, OUTLINE_MARGIN)
     : null;
   const luminance = blurredLuminance(view.rgb, width, box.x, box.y, boxWidth, boxHeight);
-  const candidates: { y: number; z: number; gradient: number }[] = [];
+  // Typed arrays rather than an object per pixel: a sharp photo has hundreds of thousands.
+  const capacity = boxWidth * boxHeight;
+  const candidateY = new Float64Array(capacity);
+  const candidateZ = new Float64Array(capacity);
+  const gradients = new Float64Array(capacity);
+  let count = 0;
   for (let by = 1; by < boxHeight - 1; by++) {
     for (let bx = 1; bx < boxWidth - 1; bx++) {
       const i = by * boxWidth + bx;
@@ -100,22 +105,23 @@ export function findEarInSidePhoto(
       if (y > window.top || y < window.bottom || z > window.front || z < window.back) continue;
       const gx = luminance[i + 1]! - luminance[i - 1]!;
       const gy = luminance[i + boxWidth]! - luminance[i - boxWidth]!;
-      candidates.push({ y, z, gradient: Math.hypot(gx, gy) });
+      candidateY[count] = y;
+      candidateZ[count] = z;
+      gradients[count] = Math.hypot(gx, gy);
+      count++;
     }
   }
-  if (candidates.length === 0) return null;
-  const sorted = candidates.map((c) => c.gradient).sort((a, b) => a - b);
-  const threshold = Math.max(
-    MIN_GRADIENT,
-    GRADIENT_OVER_MEDIAN * sorted[Math.floor(sorted.length / 2)]!,
-  );
+  if (count === 0) return null;
+  // A typed array sorts numerically in native code.
+  const sorted = gradients.slice(0, count).sort();
+  const threshold = Math.max(MIN_GRADIENT, GRADIENT_OVER_MEDIAN * sorted[Math.floor(count / 2)]!);
   const rows = Math.ceil((window.top - window.bottom) / CELL) + 1;
   const columns = Math.ceil((window.front - window.back) / CELL) + 1;
   const textured = new Uint8Array(rows * columns);
-  for (const c of candidates) {
-    if (c.gradient < threshold) continue;
-    const r = Math.floor((window.top - c.y) / CELL);
-    const k = Math.floor((window.front - c.z) / CELL);
+  for (let c = 0; c < count; c++) {
+    if (gradients[c]! < threshold) continue;
+    const r = Math.floor((window.top - candidateY[c]!) / CELL);
+    const k = Math.floor((window.front - candidateZ[c]!) / CELL);
     textured[r * columns + k] = 1;
   }
   const patch = largestPatch(textured, rows, columns);
