@@ -45,17 +45,10 @@ export interface Gloss {
   alphaSquared: number;
 }
 
-const glossCache = new Map<number, Gloss>();
-
+/** The lobe of a glTF roughness: one number, cheap enough to work out at every material bind. */
 export function glossFor(roughness: number): Gloss {
-  const cached = glossCache.get(roughness);
-  if (cached) return cached;
   const alpha = Math.max(roughness * roughness, MIN_ALPHA);
-  const gloss = { alphaSquared: alpha * alpha };
-  // Materials come from a handful of roughness values; the bound only guards against a flood.
-  if (glossCache.size >= 256) glossCache.clear();
-  glossCache.set(roughness, gloss);
-  return gloss;
+  return { alphaSquared: alpha * alpha };
 }
 
 /**

@@ -339,11 +339,6 @@ function bestView(views: readonly PhotoView[], outward: Vec3): PhotoView | undef
   return best;
 }
 
-/**
- * The photo crop, matched to the frontal photo's skin, with the backdrop
- * painted in skin: where the ear's shell reaches past the photographed ear
- * it must not show the wall behind the head.
- */
 /** Crop pixels round the ear's own, so bilinear lookups at its edge still read the photo. */
 const EAR_REGION_MARGIN = 8;
 
@@ -376,8 +371,9 @@ function earRegion(at: readonly (readonly [number, number])[], view: PhotoView):
 }
 
 /**
- * The ear's region of the turned photo as its texture: matched in colour like
- * the head's, and faded to the skin colour where the photo shows the backdrop.
+ * The ear's region of the turned photo as its texture, matched to the frontal
+ * photo's skin, with the backdrop painted in skin: where the ear's shell
+ * reaches past the photographed ear it must not show the wall behind the head.
  */
 async function earTexture(
   view: PhotoView,
