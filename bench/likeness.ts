@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Suite } from './suite.js';
@@ -194,6 +195,7 @@ async function dumpRender(name: string, photo: RgbImage, render: Buffer): Promis
 }
 
 export const likenessSuite: Suite = async () => {
+  if (process.env.LIKENESS_DUMP) mkdirSync(process.env.LIKENESS_DUMP, { recursive: true });
   process.stderr.write('likeness: loading Human with faceres\n');
   const { human, tf } = await loadHuman({ describe: true });
   const describe = async (img: RgbImage): Promise<Embedding | null> => {
