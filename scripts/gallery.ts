@@ -17,8 +17,34 @@ import { StoredCustomization } from '../shared/api/index.js';
 import { headSheet } from './head-sheet.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const USAGE = `Usage: npm run gallery -- [--out DIR]
+Builds the three fixture people through a local service and writes their head sheets, GLBs
+and renders to DIR (default: gallery-output/ in the repository).`;
 const Args = z.object({ out: z.string().min(1).default(path.join(ROOT, 'gallery-output')) });
-const args = Args.parse(parseArgs({ options: { out: { type: 'string' } } }).values);
+
+function parseGalleryArguments(argv: string[]): z.infer<typeof Args> {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { out: { type: 'string' }, help: { type: 'boolean' } },
+    });
+    if (values.help) {
+      process.stdout.write(`${USAGE}\n`);
+      process.exit(0);
+    }
+    return Args.parse({ out: values.out });
+  } catch (error) {
+    const reason =
+      error instanceof z.ZodError
+        ? z.prettifyError(error)
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    process.stderr.write(`gallery: ${reason}\n${USAGE}\n`);
+    process.exit(2);
+  }
+}
+const args = parseGalleryArguments(process.argv.slice(2));
 
 const asset = (style: string) => BUILTIN_ASSETS.find((a) => a.style === style)!.id;
 const LOOKS: Record<string, unknown> = {
