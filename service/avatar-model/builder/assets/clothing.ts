@@ -50,8 +50,14 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
   skinLikeBody(mesh, first, t, spec, open);
 }
 
-/** A crew neck's opening, in neck radii from the neck's axis. */
+/** A crew neck's opening, in neck radii from its axis (which stands forward of the neck's). */
 const CREW_NECK = 1.3;
+/**
+ * The opening's reach behind that axis: the back of the neck lies up to 1.3
+ * radii behind the neck's own axis, 1.65 behind the opening's, and a margin
+ * keeps it bare. The trapezius beside it stays covered.
+ */
+const CREW_NECK_BACK = 1.9;
 
 const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
@@ -127,8 +133,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
               // Forward of the neck's own axis: the neckline dips at the front, not the back.
               z: neckZ(p) + 0.35 * p.neckRadius,
               radius: CREW_NECK * p.neckRadius,
+              backRadius: CREW_NECK_BACK * p.neckRadius,
               front: p.neckBaseY - 0.06,
-              back: p.neckBaseY - 0.015,
+              back: p.neckBaseY + 0.005,
             },
           }
         : collar

@@ -3,7 +3,7 @@ import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { armsDown, IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
-import { sub } from '../vec3.js';
+import { cross, dot, sub, type Vec3 } from '../vec3.js';
 import { garmentCover, pokesThrough, type GarmentCover } from './skin-pokes.js';
 
 /** How far a covered body vertex may come out through its garment. */
@@ -41,6 +41,28 @@ function pokes(
 ): Float32Array {
   const posed = posedModel(model, resolvePose(model.joints, spec));
   return pokesThrough(cover, mesh(posed, 'Body').positions, combined(posed, garments)).depth;
+}
+
+/** Whether the ray from p along n meets a face of the garment within `reach` (m). */
+function clothAlong(garment: AvatarMesh, p: Vec3, n: Vec3, reach: number): boolean {
+  const ix = garment.indices;
+  for (let t = 0; t < ix.length; t += 3) {
+    const a = at(garment, ix[t]!);
+    const e1 = sub(at(garment, ix[t + 1]!), a);
+    const e2 = sub(at(garment, ix[t + 2]!), a);
+    const h = cross(n, e2);
+    const det = dot(e1, h);
+    if (Math.abs(det) < 1e-12) continue;
+    const s = sub(p, a);
+    const u = dot(s, h) / det;
+    if (u < 0 || u > 1) continue;
+    const k = cross(s, e1);
+    const w = dot(n, k) / det;
+    if (w < 0 || u + w > 1) continue;
+    const distance = dot(e2, k) / det;
+    if (distance >= 0 && distance <= reach) return true;
+  }
+  return false;
 }
 
 const POSES: Record<string, PoseSpec> = {
@@ -176,4 +198,36 @@ describe('the T-shirt', () => {
     }
     expect(clear, 'cloth from the front of the neck').toBeGreaterThan(0.015);
   }, 120_000);
+
+  // The back of the neck lies further from the neckline's axis than its sides: a round cut
+  // left the shirt climbing 6 cm up it, with the skin showing through a hole in it.
+  it.each(['body_0', 'body_4'] as const)(
+    'leaves the back of the neck bare above its base on %s, and covers the back below it',
+    async (bodyName) => {
+      const model = await dressed('tshirt', bodyName);
+      const body = mesh(model, 'Body');
+      const cloth = mesh(model, 'Clothing');
+      const neckBase = joint(model, 'Neck');
+      let above = 0;
+      let below = 0;
+      for (let v = 0; v < body.positions.length / 3; v++) {
+        const [x, y, z] = at(body, v);
+        if (Math.abs(x) > 0.02 || z > neckBase[2]) continue;
+        const n = at({ ...body, positions: body.normals! }, v);
+        if (y > neckBase[1] + 0.03 && y < neckBase[1] + 0.08) {
+          above++;
+          expect(clothAlong(cloth, at(body, v), n, 0.03), `back of the neck at ${[x, y, z]}`).toBe(
+            false,
+          );
+        }
+        if (y < neckBase[1] - 0.01 && y > neckBase[1] - 0.08) {
+          below++;
+          expect(clothAlong(cloth, at(body, v), n, 0.03), `upper back at ${[x, y, z]}`).toBe(true);
+        }
+      }
+      expect(above).toBeGreaterThan(5);
+      expect(below).toBeGreaterThan(5);
+    },
+    120_000,
+  );
 });

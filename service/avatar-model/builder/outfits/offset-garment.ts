@@ -20,37 +20,47 @@ export interface GarmentCut {
 }
 
 /**
- * A crew neck: the skin within `radius` of an upright axis (at x = 0, z =
- * `z`) stays bare, down to `front` before the axis and `back` behind it. Cut
- * so, the edge follows the base of the neck round, rising over the trapezius
- * and dipping at the front, where a level cut would bare the shoulders.
+ * A crew neck: the skin inside an upright elliptic cylinder round x = 0,
+ * z = `z` stays bare, down to `front` before its axis and `back` behind it.
+ * The cylinder reaches `radius` to the sides and in front, and `backRadius`
+ * behind: the back of the neck lies further from that forward axis than its
+ * sides do, and a round cut left the shirt climbing the back of the neck
+ * (with the skin showing through a hole in it). Cut so, the edge follows
+ * the base of the neck round, rising over the trapezius and dipping at the
+ * front, where a level cut would bare the shoulders.
  */
 export interface Neckline {
   z: number;
   radius: number;
+  backRadius: number;
   front: number;
   back: number;
+}
+
+/** Where q lies across the neckline's cylinder: below 1 inside it, 1 on it. */
+function acrossNeckline(q: Vec3, n: Neckline): number {
+  const dz = q[2] - n.z;
+  return Math.hypot(q[0] / n.radius, dz / (dz >= 0 ? n.radius : n.backRadius));
 }
 
 function pastNeckline(q: Vec3, n: Neckline | undefined): boolean {
   if (n === undefined) return false;
   const from = q[2] >= n.z ? n.front : n.back;
-  return q[1] > from && Math.hypot(q[0], q[2] - n.z) < n.radius;
+  return q[1] > from && acrossNeckline(q, n) < 1;
 }
 
 /**
  * How far along the skin from `bare` (past the neckline) to `covered` the
- * neckline runs: where the edge between them crosses its radius. Moving the
- * corner there keeps it on the skin, so the neckline runs smooth round a
+ * neckline runs: where the edge between them crosses the cylinder. Moving
+ * the corner there keeps it on the skin, so the neckline runs smooth round a
  * sloping shoulder where pushing it out level would leave a saw-tooth.
  */
 function necklineCrossing(bare: Vec3, covered: Vec3, n: Neckline): number {
-  const radius = (q: Vec3) => Math.hypot(q[0], q[2] - n.z);
-  const from = radius(bare);
-  const to = radius(covered);
+  const from = acrossNeckline(bare, n);
+  const to = acrossNeckline(covered, n);
   // Covered for being below the neckline's lowest point rather than outside it: keep the corner.
-  if (to <= n.radius) return 0;
-  return (n.radius - from) / (to - from);
+  if (to <= 1) return 0;
+  return (1 - from) / (to - from);
 }
 
 const normalsByTemplate = new WeakMap<BodyTemplate, Float32Array>();
