@@ -3,7 +3,7 @@ import { fabricTexture, type Weave } from '../outfits/fabric-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
-import { appendOffsetGarment } from '../outfits/offset-garment.js';
+import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
 import { skinLikeBody } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
@@ -50,14 +50,19 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
   skinLikeBody(mesh, first, t, spec, open);
 }
 
-/** A crew neck's opening, in neck radii from its axis (which stands forward of the neck's). */
-const CREW_NECK = 1.3;
 /**
- * The opening's reach behind that axis: the back of the neck lies up to 1.3
- * radii behind the neck's own axis, 1.65 behind the opening's, and a margin
- * keeps it bare. The trapezius beside it stays covered.
+ * Round necklines, in neck radii from an axis that stands forward of the
+ * neck's own (so they dip at the front, not the back), and in metres from
+ * the neck's base. Behind the axis each reaches further (`back`): the back of
+ * the neck lies up to 1.3 radii behind the neck's own axis, 1.65 behind this
+ * one, and a margin keeps it bare while the trapezius beside it stays covered.
  */
-const CREW_NECK_BACK = 1.9;
+const NECKLINES = {
+  crew: { radius: 1.3, back: 1.9, front: -0.06, rear: 0.005 },
+  // A jersey's: wider, and deep enough at the front to make a shallow V.
+  scoop: { radius: 1.5, back: 2.1, front: -0.08, rear: 0.005 },
+} as const;
+type NecklineStyle = keyof typeof NECKLINES;
 
 const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
@@ -67,7 +72,7 @@ const between = (spec: TubeSpec, a: string, b: string, t: number) =>
 
 /**
  * How far (m) each top stands off the skin: over the body, the sleeves, and
- * round the neck (the hoodie's cowl, the shirt's collar, the jersey's trim).
+ * round the neck (the hoodie's cowl, the shirt's collar) or the hem (the jersey's trim).
  */
 const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck: number }>> = {
   tshirt: { body: 0.011, sleeve: 0.013, neck: 0.011 },
@@ -85,8 +90,8 @@ export function shoulderEase(style: ClothingStyle): number {
  * Garments are the body's own tubes, inflated and cut between body
  * landmarks, so they fit every body shape and age and move with its bones:
  * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl hood and
- * drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless
- * with white trim).
+ * drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless,
+ * V-necked, with a white trim at the hem).
  */
 export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Promise<Part[]> {
   const plan = t.plan;
@@ -101,54 +106,52 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     const x = (label: string) => arm.sections.find((s) => s.label === label)!.centre[0];
     return x(from) + (x(to) - x(from)) * f;
   };
+  const neckline = (style: NecklineStyle): Neckline => {
+    const n = NECKLINES[style];
+    return {
+      z: neckZ(p) + 0.35 * p.neckRadius,
+      radius: n.radius * p.neckRadius,
+      backRadius: n.back * p.neckRadius,
+      front: p.neckBaseY + n.front,
+      back: p.neckBaseY + n.rear,
+    };
+  };
   /**
-   * A top: the torso from the hem up to `neck` (a fraction along it), the arms
-   * out to `sleeve`, and with a collar the neck up to `collar` above its base.
+   * A top: the torso from the hem up, the arms out to `sleeve`, and with a
+   * collar the neck up to `collar` above its base, else a round neckline.
    */
   const top = (
     lower: number,
-    neck: number,
     ease: number,
-    sleeve = 0,
-    sleeveEase = ease,
-    collar?: { height: number; ease: number } | 'crew',
+    sleeve: number,
+    sleeveEase: number,
+    collar: { height: number; ease: number } | NecklineStyle,
   ) =>
     appendOffsetGarment(cloth, t, {
       // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
       // there too (its hem cuts it straight), or skin would show between top and trousers.
       ease: (r) =>
-        (r.tube === 'torso' && r.along <= neck) || LEGS.has(r.tube)
+        r.tube === 'torso' || LEGS.has(r.tube)
           ? ease
           : ARMS.has(r.tube)
             ? sleeveEase
-            : collar && r.tube === 'neck'
-              ? collar === 'crew'
+            : r.tube === 'neck'
+              ? typeof collar === 'string'
                 ? ease
                 : collar.ease
               : null,
       bottom: hemY(lower),
-      ...(collar === 'crew'
-        ? {
-            neckline: {
-              // Forward of the neck's own axis: the neckline dips at the front, not the back.
-              z: neckZ(p) + 0.35 * p.neckRadius,
-              radius: CREW_NECK * p.neckRadius,
-              backRadius: CREW_NECK_BACK * p.neckRadius,
-              front: p.neckBaseY - 0.06,
-              back: p.neckBaseY + 0.005,
-            },
-          }
-        : collar
-          ? { top: p.neckBaseY + collar.height }
-          : {}),
-      sleeve: sleeve || p.shoulderHalfWidth,
+      ...(typeof collar === 'string'
+        ? { neckline: neckline(collar) }
+        : { top: p.neckBaseY + collar.height }),
+      sleeve,
     });
   switch (style) {
     case 'tshirt':
-      top(0.2, 1, EASE.tshirt.body, sleeveX('biceps', 'elbow', 0.35), EASE.tshirt.sleeve, 'crew');
+      top(0.2, EASE.tshirt.body, sleeveX('biceps', 'elbow', 0.35), EASE.tshirt.sleeve, 'crew');
       break;
     case 'hoodie': {
-      top(-0.1, 1, EASE.hoodie.body, sleeveX('forearm', 'wrist', 0.92), EASE.hoodie.sleeve, {
+      top(-0.1, EASE.hoodie.body, sleeveX('forearm', 'wrist', 0.92), EASE.hoodie.sleeve, {
         height: 0.05,
         ease: EASE.hoodie.neck,
       });
@@ -157,7 +160,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       break;
     }
     case 'shirt': {
-      top(0.05, 1, EASE.shirt.body, sleeveX('forearm', 'wrist', 0.95), EASE.shirt.sleeve, {
+      top(0.05, EASE.shirt.body, sleeveX('forearm', 'wrist', 0.95), EASE.shirt.sleeve, {
         height: 0.035,
         ease: EASE.shirt.neck,
       });
@@ -168,19 +171,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // The armholes a little inside the shoulders' edge: cut at the edge itself, the
       // hole's rim stood on the crease under the arm and the skin there showed past it
       // with the arms lowered.
-      top(
-        0.35,
-        between(torso, 'shoulderTop', 'neck', 0.55),
-        EASE.jersey.body,
-        0.97 * p.shoulderHalfWidth,
-      );
-      // Trim: neckline and hem.
-      piece(extra, t, torso, {
-        inflate: EASE.jersey.neck,
-        from: between(torso, 'shoulderTop', 'neck', 0.4),
-        to: between(torso, 'shoulderTop', 'neck', 0.6),
-        rings: 3,
-      });
+      top(0.35, EASE.jersey.body, 0.97 * p.shoulderHalfWidth, EASE.jersey.body, 'scoop');
+      // Trim round the hem only: a band of the torso's tube follows the tube, not the skin,
+      // and round the neck that left it floating off the back and buried at the front.
       piece(extra, t, torso, {
         inflate: EASE.jersey.neck,
         from: hem(0.35),
