@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fitRigidCamera, towardCamera } from './affine-camera.js';
 import { canonicalFace } from './face-landmarks.js';
-import { buildEars } from './head-ears.js';
+import { buildEars, type BuiltEars } from './head-ears.js';
 import { measureNeck } from './head-neck.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
 import { bakeHeadTexture } from './head-texture.js';
-import type { PhotoView } from './photo-views.js';
+import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
 import { analysisOf, build } from './test-support.js';
 import type * as Ears from './head-ears.js';
 import type * as Neck from './head-neck.js';
@@ -64,6 +64,24 @@ describe('the head builder', () => {
       for (const view of turned) {
         expect(elevation(view) - elevation(frontal!), `${step}: ${view.name}`).toBeCloseTo(0, 6);
       }
+    }
+  });
+  it('textures the skull without the photographed ears, which the ears themselves wear', async () => {
+    await build('person-a');
+    const ears: BuiltEars = await vi.mocked(buildEars).mock.results[0]!.value;
+    const earViews = vi.mocked(buildEars).mock.calls[0]![3];
+    const skullViews = vi.mocked(bakeHeadTexture).mock.calls[0]![2];
+    // Both fixture ears show in the turned photos.
+    expect(ears.photographed.map((e) => e.view).sort()).toEqual(['side-1', 'side-2']);
+    for (const { view: name, region } of ears.photographed) {
+      const subjectAt = (view: PhotoView) => {
+        const mw = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
+        const x = Math.floor((region.left + region.width / 2) / SUBJECT_MASK_SHRINK);
+        const y = Math.floor((region.top + region.height / 2) / SUBJECT_MASK_SHRINK);
+        return view.subject![y * mw + x]!;
+      };
+      expect(subjectAt(earViews.find((v) => v.name === name)!), name).toBeGreaterThan(200);
+      expect(subjectAt(skullViews.find((v) => v.name === name)!), name).toBe(0);
     }
   });
 });

@@ -12,7 +12,7 @@ import { HeadRadiusMap } from './head-radius-map.js';
 import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
-import { decodeView, levelledViews, type PhotoView } from './photo-views.js';
+import { decodeView, levelledViews, withoutRegion, type PhotoView } from './photo-views.js';
 import { matchedGains, photoShading } from './photo-shading.js';
 import type { Proportions } from './proportions.js';
 import { skinRigid } from './skin-weights.js';
@@ -175,11 +175,26 @@ export async function buildHead(
   const gains = matchedGains(mesh, normals, views, shading);
   // The texture and the ears take each turned photo's colours as matched through its light.
   const matched = views.map((view, k) => ({ ...view, gain: gains[k]! }));
-  // Baked now; encoded off the main thread while the ears and the rest are built.
+  const ears = await buildEars(
+    points,
+    mesh,
+    shape,
+    matched,
+    (rgb) => correctImage(rgb, skinCorrection),
+    skinTone,
+  );
+  // The skull under an ear must not wear the photographed ear as well: seen from in front
+  // or behind the real ear, that ghost showed as a ring and streaks round it.
+  const skullViews = matched.map((view) =>
+    ears.photographed
+      .filter((ear) => ear.view === view.name)
+      .reduce((seen, ear) => withoutRegion(seen, ear.region), view),
+  );
+  // Baked now; encoded off the main thread while the eyes, mouth and brows are built.
   const texture = headTexture(
     mesh,
     normals,
-    matched,
+    skullViews,
     shading,
     skinTone,
     skinCorrection,
@@ -190,17 +205,9 @@ export async function buildHead(
   texture.catch(() => undefined);
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
-  const ears = await buildEars(
-    points,
-    mesh,
-    shape,
-    matched,
-    (rgb) => correctImage(rgb, skinCorrection),
-    skinTone,
-  );
   const rest: Part[] = [
     ...eyeParts,
-    ...ears,
+    ...ears.parts,
     ...buildMouth(points),
     ...buildBrowsAndLashes(
       points,

@@ -125,7 +125,9 @@ describe('ears built from a turned photo', () => {
   const shape = fitHead(points);
   const head = buildHeadMesh(points, face.mesh, surface, shape);
   const earBounds = async (patch: Patch | null) => {
-    const [left] = await buildEars(points, head, shape, [photo(patch)], () => {}, [0.8, 0.6, 0.5]);
+    const {
+      parts: [left],
+    } = await buildEars(points, head, shape, [photo(patch)], () => {}, [0.8, 0.6, 0.5]);
     const p = left!.mesh.positions;
     const ys: number[] = [];
     const zs: number[] = [];

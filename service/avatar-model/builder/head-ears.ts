@@ -6,7 +6,7 @@ import type { Rgb } from './colour.js';
 import { SKIN_ROUGHNESS, solidMaterial, texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
-import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
+import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
 import { distance, dot, type Vec3 } from './vec3.js';
 
@@ -24,7 +24,8 @@ const TILT = (15 * Math.PI) / 180;
  * far as the frontal outline shows (from eyebrow height to the base of the
  * nose, as ears are, when no photo shows it), and textured from that turned
  * photo (the crop itself, projected with its levelled camera).
- * Canonical frame, before the head is moved into place.
+ * Canonical frame, before the head is moved into place. Also says where in
+ * which crop each ear was read, so the skull's texture can leave it out.
  */
 export async function buildEars(
   points: readonly Vec3[],
@@ -33,11 +34,12 @@ export async function buildEars(
   views: readonly PhotoView[],
   correct: (rgb: Uint8Array) => void,
   skin: Rgb,
-): Promise<Part[]> {
+): Promise<BuiltEars> {
   const fallback = solidMaterial('EarSkin', skin, { roughness: SKIN_ROUGHNESS });
   const faceHeight = distance(points[10]!, points[152]!);
   const frontal = views.find((v) => v.name === 'frontal');
   const parts: Part[] = [];
+  const photographed: PhotographedEar[] = [];
   for (const side of [1, -1] as const) {
     const edge = points[side > 0 ? 454 : 234]!;
     const halfWidth = headHalfWidth(head, shape, side);
@@ -170,8 +172,20 @@ export async function buildEars(
           )
         : { ...fallback, doubleSided: true };
     parts.push({ name: side > 0 ? 'EarLeft' : 'EarRight', mesh, material });
+    if (view && region && profile) photographed.push({ view: view.name, region });
   }
-  return parts;
+  return { parts, photographed };
+}
+
+export interface BuiltEars {
+  parts: Part[];
+  /** Where each ear that a turned photo showed was read: its view's name and its crop region. */
+  photographed: PhotographedEar[];
+}
+
+export interface PhotographedEar {
+  view: string;
+  region: CropRect;
 }
 
 /** The rim's reach from the root at height v (0 lobe, 1 top) of the ear, as a share of its width. */
@@ -342,16 +356,8 @@ function bestView(views: readonly PhotoView[], outward: Vec3): PhotoView | undef
 /** Crop pixels round the ear's own, so bilinear lookups at its edge still read the photo. */
 const EAR_REGION_MARGIN = 8;
 
-/** A whole-pixel rectangle of a crop. */
-interface CropRegion {
-  left: number;
-  top: number;
-  width: number;
-  height: number;
-}
-
 /** The rectangle of the crop that holds every projected ear point, with a margin, inside the crop. */
-function earRegion(at: readonly (readonly [number, number])[], view: PhotoView): CropRegion {
+function earRegion(at: readonly (readonly [number, number])[], view: PhotoView): CropRect {
   let x0 = Infinity;
   let y0 = Infinity;
   let x1 = -Infinity;
@@ -377,7 +383,7 @@ function earRegion(at: readonly (readonly [number, number])[], view: PhotoView):
  */
 async function earTexture(
   view: PhotoView,
-  region: CropRegion,
+  region: CropRect,
   correct: (rgb: Uint8Array) => void,
   skin: Rgb,
 ) {

@@ -43,6 +43,12 @@ const BACKDROP_DISTANCE: [number, number] = [24, 60];
 export const SUBJECT_MASK_SHRINK = 2;
 /** The subject mask shrinks by this many mask pixels: pixels along the outline are part backdrop. */
 const EDGE = 2;
+/**
+ * Then it is feathered over this many mask pixels each way, so where the
+ * fitted skull reaches past the photographed head the photo hands over to
+ * the fallback colour gradually rather than along a visible line.
+ */
+const FEATHER = 4;
 
 export async function decodeView(
   name: string,
@@ -95,9 +101,44 @@ export async function decodeView(
     camera,
     toward: towardCamera(camera),
     gain: skinGain(face.skinColor, referenceSkin),
-    subject: subjectMask(rgb, width, height),
+    subject: cropSubjectMask(rgb, width, height),
   };
 }
+
+/** A rectangle of a crop, in its pixels. */
+export interface CropRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The view with what the crop shows inside `rect` no longer counted as the
+ * subject: an ellipse filling the rectangle drops out, fading back in over its
+ * outer part, so what is sampled round it hands over gradually.
+ */
+export function withoutRegion(view: PhotoView, rect: CropRect): PhotoView {
+  const mw = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
+  const mh = Math.ceil(view.height / SUBJECT_MASK_SHRINK);
+  const subject = view.subject ? Uint8Array.from(view.subject) : new Uint8Array(mw * mh).fill(255);
+  const cx = (rect.left + rect.width / 2) / SUBJECT_MASK_SHRINK;
+  const cy = (rect.top + rect.height / 2) / SUBJECT_MASK_SHRINK;
+  const rx = (REGION_REACH * rect.width) / 2 / SUBJECT_MASK_SHRINK;
+  const ry = (REGION_REACH * rect.height) / 2 / SUBJECT_MASK_SHRINK;
+  for (let y = Math.max(0, Math.floor(cy - ry)); y <= Math.min(mh - 1, Math.ceil(cy + ry)); y++) {
+    for (let x = Math.max(0, Math.floor(cx - rx)); x <= Math.min(mw - 1, Math.ceil(cx + rx)); x++) {
+      const r = Math.hypot((x - cx) / rx, (y - cy) / ry);
+      const keep = smoothstep(REGION_FADE, 1, r);
+      subject[y * mw + x] = Math.round(subject[y * mw + x]! * keep);
+    }
+  }
+  return { ...view, subject };
+}
+
+/** The dropped ellipse reaches this share past the rectangle's half sides, and is whole up to REGION_FADE. */
+const REGION_REACH = 1.25;
+const REGION_FADE = 0.75;
 
 /**
  * The views with each turned photo's camera levelled to the frontal photo's
@@ -148,7 +189,7 @@ function patchMean(rgb: Uint8Array, width: number, x0: number, y0: number, size:
  * are the blended pixels along the head's outline. A busy background gives no
  * single colour and disables the mask.
  */
-function subjectMask(rgb: Uint8Array, width: number, height: number): Uint8Array | null {
+export function cropSubjectMask(rgb: Uint8Array, width: number, height: number): Uint8Array | null {
   const size = Math.max(1, Math.min(12, Math.floor(Math.min(width, height) / 10)));
   const a = patchMean(rgb, width, 0, 0, size);
   const b = patchMean(rgb, width, width - size, 0, size);
@@ -171,7 +212,47 @@ function subjectMask(rgb: Uint8Array, width: number, height: number): Uint8Array
       );
     }
   }
-  return erode(erode(mask, mw, mh, 1, mw), mh, mw, mw, 1);
+  const eroded = erode(erode(mask, mw, mh, 1, mw), mh, mw, mw, 1);
+  // Feathered inwards only: the blur's outer half would bring back the outline's pixels.
+  const feathered = boxBlur(boxBlur(eroded, mw, mh, 1, mw), mh, mw, mw, 1);
+  for (let i = 0; i < feathered.length; i++) {
+    feathered[i] = Math.min(feathered[i]!, eroded[i]!);
+  }
+  return feathered;
+}
+
+/** Mean over a window of ±FEATHER pixels along one axis (stride `step`, lines `lineStride` apart). */
+function boxBlur(
+  src: Uint8Array,
+  lines: number,
+  length: number,
+  lineStride: number,
+  step: number,
+): Uint8Array {
+  const out = new Uint8Array(src.length);
+  for (let line = 0; line < lines; line++) {
+    const base = line * lineStride;
+    let sum = 0;
+    let count = 0;
+    for (let k = 0; k < Math.min(length, FEATHER); k++) {
+      sum += src[base + k * step]!;
+      count++;
+    }
+    for (let i = 0; i < length; i++) {
+      const enter = i + FEATHER;
+      if (enter < length) {
+        sum += src[base + enter * step]!;
+        count++;
+      }
+      const leave = i - FEATHER - 1;
+      if (leave >= 0) {
+        sum -= src[base + leave * step]!;
+        count--;
+      }
+      out[base + i * step] = Math.round(sum / count);
+    }
+  }
+  return out;
 }
 
 /** Minimum over a window of ±EDGE pixels along one axis (stride `step`, lines `lineStride` apart). */
