@@ -51,16 +51,18 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
 }
 
 /**
- * Round necklines, in neck radii from an axis that stands forward of the
- * neck's own (so they dip at the front, not the back), and in metres from
- * the neck's base. Behind the axis each reaches further (`back`): the back of
- * the neck lies up to 1.3 radii behind the neck's own axis, 1.65 behind this
- * one, and a margin keeps it bare while the trapezius beside it stays covered.
+ * Round necklines, in neck radii (so a child's is a child's size): the
+ * opening round an axis that stands forward of the neck's own (so it dips at
+ * the front, not the back), and how far above the neck's base it runs at the
+ * front and the back. Behind the axis each reaches further (`back`): the back
+ * of the neck lies up to 1.3 radii behind the neck's own axis, 1.65 behind
+ * this one, and a margin keeps it bare while the trapezius beside it stays
+ * covered.
  */
 const NECKLINES = {
-  crew: { radius: 1.3, back: 1.9, front: -0.06, rear: 0.005 },
+  crew: { radius: 1.3, back: 1.9, front: -0.8, rear: 0.1 },
   // A jersey's: wider, and deep enough at the front to make a shallow V.
-  scoop: { radius: 1.5, back: 2.1, front: -0.08, rear: 0.005 },
+  scoop: { radius: 1.5, back: 2.1, front: -1.45, rear: 0.1 },
 } as const;
 type NecklineStyle = keyof typeof NECKLINES;
 
@@ -112,8 +114,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       z: neckZ(p) + 0.35 * p.neckRadius,
       radius: n.radius * p.neckRadius,
       backRadius: n.back * p.neckRadius,
-      front: p.neckBaseY + n.front,
-      back: p.neckBaseY + n.rear,
+      front: p.neckBaseY + n.front * p.neckRadius,
+      back: p.neckBaseY + n.rear * p.neckRadius,
     };
   };
   /**
