@@ -1,7 +1,7 @@
 import { project } from './affine-camera.js';
 import { toHex, type Rgb } from './colour.js';
 import { BROWS, LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
-import { hexMaterial } from './materials.js';
+import { hexMaterial, translucentMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import type { PhotoView } from './photo-views.js';
@@ -31,8 +31,8 @@ const OPEN_LOWER = 0.08;
 const BROW_SHARE = 0.5;
 /**
  * How much darker than the forehead (1 − luma ratio) a brow's darker half
- * is: up to the first value it is the brow ridge's shading on bare skin, from
- * the second on hair.
+ * is: up to the first value it is the brow ridge's shading on bare skin (the
+ * brow is see-through), from the second on hair (the brow is opaque).
  */
 const BROW_CONTRAST: [number, number] = [0.3, 0.5];
 
@@ -116,17 +116,21 @@ export function buildBrowsAndLashes(
   }
 
   const unlit = (rgb: Rgb | null) => rgb && (rgb.map((c) => c / light) as Rgb);
-  const browColour = frontal ? unlit(browColourIn(frontal, photoPoints)) : null;
+  const brow = frontal ? browIn(frontal, photoPoints) : null;
+  const browColour = brow ? unlit(brow.colour) : null;
   const lidSamples = [...RIGHT_LIDS.upper, ...LEFT_LIDS.upper].map((i) => photoPoints[i]!);
   const lashColour = frontal ? unlit(darkestRgb(frontal, lidSamples, 0.15)) : null;
   return [
     {
       name: 'Brows',
       mesh: brows,
-      material: hexMaterial('Brows', browColour ? toHex(browColour) : '#3a2a20', {
-        roughness: 0.9,
-        doubleSided: true,
-      }),
+      // As much hair as the photo shows: where it shows bare skin the brow is see-through, so
+      // the skin's own texture shows rather than a flat card of its colour over it.
+      material: translucentMaterial(
+        'Brows',
+        `${browColour ? toHex(browColour) : '#3a2a20'}${alphaHex(brow?.strength ?? 1)}`,
+        { roughness: 0.9 },
+      ),
     },
     {
       name: 'Lashes',
@@ -156,27 +160,35 @@ function stripTriangles(mesh: MeshBuilder, first: number, pairs: number, centre:
 }
 
 /**
- * The brow's colour as the frontal photo shows it. Read inside the brow,
- * between its upper and lower edges: its darker half is the hair, when the
- * brow is clearly darker than the forehead above it; a brow only as dark as
- * the shading of the brow ridge is bare skin, and takes the colour of that
- * skin, so it does not paint brows onto a face that has none.
+ * The brow as the frontal photo shows it. Read inside the brow, between its
+ * upper and lower edges: its darker half is the hair's colour, and its
+ * strength (0..1, the brow's opacity) how clearly that is darker than the
+ * forehead above it. A brow only as dark as the shading of the brow ridge is
+ * bare skin, strength 0, so no brows are painted onto a face that has none.
  */
-function browColourIn(view: PhotoView, photoPoints: readonly Vec3[]): Rgb | null {
+function browIn(
+  view: PhotoView,
+  photoPoints: readonly Vec3[],
+): { colour: Rgb; strength: number } | null {
   const across = (t: number) =>
     [BROWS.right, BROWS.left].flatMap((side) =>
       side.upper.map((u, i) => lerp(photoPoints[side.lower[i]!]!, photoPoints[u]!, t)),
     );
   const inside = [0.25, 0.5, 0.75].flatMap(across);
   const hair = darkestRgb(view, inside, BROW_SHARE);
-  const skin = darkestRgb(view, inside, 1);
   // As far above the brow's upper edge as the brow is tall.
   const forehead = darkestRgb(view, across(2), 1);
-  if (!hair || !skin || !forehead) return hair;
+  if (!hair) return null;
+  if (!forehead) return { colour: hair, strength: 1 };
   const contrast = 1 - luma(hair) / Math.max(1e-6, luma(forehead));
-  const strength = smoothstep(BROW_CONTRAST[0], BROW_CONTRAST[1], contrast);
-  return [0, 1, 2].map((c) => skin[c]! + (hair[c]! - skin[c]!) * strength) as Rgb;
+  return { colour: hair, strength: smoothstep(BROW_CONTRAST[0], BROW_CONTRAST[1], contrast) };
 }
+
+/** An opacity 0..1 as the two hex digits that end '#rrggbbaa'. */
+const alphaHex = (a: number) =>
+  Math.round(255 * Math.min(1, Math.max(0, a)))
+    .toString(16)
+    .padStart(2, '0');
 
 const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 

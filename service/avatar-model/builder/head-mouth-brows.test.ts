@@ -88,25 +88,33 @@ describe('brows', () => {
     }
     return syntheticView('frontal', rgb, SIZE, camera);
   }
-  const browColour = (fill: (t: number) => readonly number[]) => {
-    const brows = buildBrowsAndLashes(points, points, centre, photo(fill)).find(
-      (p) => p.name === 'Brows',
-    )!;
+  const brow = (fill: (t: number) => readonly number[]) =>
+    buildBrowsAndLashes(points, points, centre, photo(fill)).find((p) => p.name === 'Brows')!
+      .material;
+  /** The brow as it shows over the skin (its colour blended by its opacity), in sRGB bytes. */
+  const browOverSkin = (fill: (t: number) => readonly number[]) => {
+    const { baseColor } = brow(fill);
     // Back from linear to sRGB bytes, roughly: enough to tell skin from hair.
-    return brows.material.baseColor.slice(0, 3).map((c) => 255 * c ** (1 / 2.2));
+    return [0, 1, 2].map((k) => {
+      const own = 255 * baseColor[k]! ** (1 / 2.2);
+      return own * baseColor[3] + SKIN[k]! * (1 - baseColor[3]);
+    });
   };
+  const luma = (c: readonly number[]) => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
 
-  it('takes the skin colour where the photo shows no brow hair, not the shadow under the ridge', () => {
-    expect(browColour(() => SKIN).every((c, k) => Math.abs(c - SKIN[k]!) < 12)).toBe(true);
+  it('lets the skin show where the photo shows no brow hair, not the shadow under the ridge', () => {
+    expect(brow(() => SKIN).baseColor[3]).toBeLessThan(0.05);
+    expect(brow(() => SKIN).alphaMode).toBe('BLEND');
+    expect(browOverSkin(() => SKIN).every((c, k) => Math.abs(c - SKIN[k]!) < 12)).toBe(true);
     // Bare skin shaded down the brow ridge, to 40 % darker at its lower edge: the brow is
     // that skin on the whole (20 % darker), not its darkest shade or the shadow under it.
     const ridge = (t: number) => SKIN.map((c) => Math.round(c * (0.6 + 0.4 * t)));
-    const luma = (c: readonly number[]) => 0.2126 * c[0]! + 0.7152 * c[1]! + 0.0722 * c[2]!;
-    expect(luma(browColour(ridge)) / luma(SKIN)).toBeGreaterThan(0.74);
+    expect(luma(browOverSkin(ridge)) / luma(SKIN)).toBeGreaterThan(0.74);
   });
 
-  it('takes the hair colour where the photo shows brows', () => {
-    const colour = browColour(() => HAIR);
-    colour.forEach((c, k) => expect(Math.abs(c - HAIR[k]!)).toBeLessThan(12));
+  it('takes the hair colour, opaque, where the photo shows brows', () => {
+    expect(brow(() => HAIR).baseColor[3]).toBe(1);
+    expect(brow(() => HAIR).alphaMode).toBe('OPAQUE');
+    browOverSkin(() => HAIR).forEach((c, k) => expect(Math.abs(c - HAIR[k]!)).toBeLessThan(12));
   });
 });
