@@ -298,10 +298,15 @@ class TriangleBaker {
       }
       if (seen <= 1e-4) continue;
       const alpha = cover * Math.min(1, seen / total);
+      // Dividing out a photo's light brightens its shadows, past 255 in the reddest channel
+      // first: clipped channel by channel that turned skin grey-green round the nostrils and
+      // eyes. Scaled down together, the colour keeps its hue.
+      const brightest = Math.max(r, g, bl) / seen;
+      const fit = brightest > 255 ? 255 / brightest / seen : 1 / seen;
       const o = 3 * (y * size + x);
-      out[o] = Math.min(255, fallbackR + (r / seen - fallbackR) * alpha);
-      out[o + 1] = Math.min(255, fallbackG + (g / seen - fallbackG) * alpha);
-      out[o + 2] = Math.min(255, fallbackB + (bl / seen - fallbackB) * alpha);
+      out[o] = Math.min(255, fallbackR + (r * fit - fallbackR) * alpha);
+      out[o + 1] = Math.min(255, fallbackG + (g * fit - fallbackG) * alpha);
+      out[o + 2] = Math.min(255, fallbackB + (bl * fit - fallbackB) * alpha);
     }
   }
 }

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { AffineCamera } from './affine-camera.js';
+import { bakeHeadTexture } from './head-texture.js';
+import { MeshBuilder, smoothNormals } from './mesh-builder.js';
+import { syntheticView } from './test-support.js';
+
+/** A square facing the camera (+z), its UVs spanning the whole atlas. */
+function facingSquare(): MeshBuilder {
+  const mesh = new MeshBuilder();
+  const a = mesh.vertex([-0.05, -0.05, 0], [0, 1]);
+  const b = mesh.vertex([0.05, -0.05, 0], [1, 1]);
+  const c = mesh.vertex([0.05, 0.05, 0], [1, 0]);
+  const d = mesh.vertex([-0.05, 0.05, 0], [0, 0]);
+  mesh.quad(a, b, c, d);
+  return mesh;
+}
+
+describe('the head texture bake', () => {
+  const SIZE = 200;
+  // 1000 px per metre, centred: the square fills the middle of the photo.
+  const camera: AffineCamera = { x: [1000, 0, 0, SIZE / 2], y: [0, -1000, 0, SIZE / 2] };
+  const SKIN = [200, 150, 120] as const;
+  const rgb = new Uint8Array(SIZE * SIZE * 3);
+  for (let i = 0; i < SIZE * SIZE; i++) rgb.set(SKIN, 3 * i);
+  const mesh = facingSquare();
+  const normals = smoothNormals(mesh.positions, mesh.indices);
+  const bake = (light: number) =>
+    bakeHeadTexture(
+      mesh,
+      normals,
+      [syntheticView('frontal', rgb, SIZE, camera)],
+      [90, 90, 90],
+      32,
+      undefined,
+      new Float32Array(mesh.vertexCount).fill(light),
+    );
+  const middle = (texels: Uint8Array) => [
+    ...texels.subarray(3 * (16 * 32 + 16), 3 * (16 * 32 + 16) + 3),
+  ];
+
+  it('paints the photo where it sees the surface squarely, its light divided out', () => {
+    expect(middle(bake(1))).toEqual([...SKIN]);
+    const brighter = middle(bake(1 / 1.2));
+    SKIN.forEach((c, k) => expect(brighter[k]).toBeCloseTo(c * 1.2, -0.5));
+  });
+
+  it('keeps the hue where dividing out a dim light passes white', () => {
+    // 1/0.5: (400, 300, 240) cannot be stored; scaled down together it stays this skin's hue,
+    // where clipping each channel at 255 made it a pale grey (255, 255, 240).
+    const [r, g, b] = middle(bake(0.5));
+    expect(r).toBeGreaterThanOrEqual(254);
+    expect(g! / r!).toBeCloseTo(SKIN[1] / SKIN[0], 1);
+    expect(b! / r!).toBeCloseTo(SKIN[2] / SKIN[0], 1);
+  });
+});
