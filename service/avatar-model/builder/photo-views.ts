@@ -212,67 +212,68 @@ export function cropSubjectMask(rgb: Uint8Array, width: number, height: number):
       );
     }
   }
-  const eroded = erode(erode(mask, mw, mh, 1, mw), mh, mw, mw, 1);
+  const eroded = alongRowsAndColumns(mask, mw, mh, minOver(EDGE));
   // Feathered inwards only: the blur's outer half would bring back the outline's pixels.
-  const feathered = boxBlur(boxBlur(eroded, mw, mh, 1, mw), mh, mw, mw, 1);
+  const feathered = alongRowsAndColumns(eroded, mw, mh, meanOver(FEATHER));
   for (let i = 0; i < feathered.length; i++) {
     feathered[i] = Math.min(feathered[i]!, eroded[i]!);
   }
   return feathered;
 }
 
-/** Mean over a window of ±FEATHER pixels along one axis (stride `step`, lines `lineStride` apart). */
-function boxBlur(
-  src: Uint8Array,
-  lines: number,
-  length: number,
-  lineStride: number,
-  step: number,
+/** A separable filter: `filter` applied to every row of the image, then to every column. */
+function alongRowsAndColumns(
+  image: Uint8Array,
+  width: number,
+  height: number,
+  filter: (line: Uint8Array) => Uint8Array,
 ): Uint8Array {
-  const out = new Uint8Array(src.length);
-  for (let line = 0; line < lines; line++) {
-    const base = line * lineStride;
-    let sum = 0;
-    let count = 0;
-    for (let k = 0; k < Math.min(length, FEATHER); k++) {
-      sum += src[base + k * step]!;
-      count++;
-    }
-    for (let i = 0; i < length; i++) {
-      const enter = i + FEATHER;
-      if (enter < length) {
-        sum += src[base + enter * step]!;
-        count++;
-      }
-      const leave = i - FEATHER - 1;
-      if (leave >= 0) {
-        sum -= src[base + leave * step]!;
-        count--;
-      }
-      out[base + i * step] = Math.round(sum / count);
-    }
+  const rows = new Uint8Array(image.length);
+  for (let y = 0; y < height; y++) {
+    rows.set(filter(image.subarray(y * width, (y + 1) * width)), y * width);
+  }
+  const out = new Uint8Array(image.length);
+  const column = new Uint8Array(height);
+  for (let x = 0; x < width; x++) {
+    for (let y = 0; y < height; y++) column[y] = rows[y * width + x]!;
+    const filtered = filter(column);
+    for (let y = 0; y < height; y++) out[y * width + x] = filtered[y]!;
   }
   return out;
 }
 
-/** Minimum over a window of ±EDGE pixels along one axis (stride `step`, lines `lineStride` apart). */
-function erode(
-  src: Uint8Array,
-  lines: number,
-  length: number,
-  lineStride: number,
-  step: number,
-): Uint8Array {
-  const out = new Uint8Array(src.length);
-  for (let line = 0; line < lines; line++) {
-    const base = line * lineStride;
-    for (let i = 0; i < length; i++) {
+/** The minimum over a window of ±radius pixels. */
+const minOver =
+  (radius: number) =>
+  (line: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(line.length);
+    for (let i = 0; i < line.length; i++) {
       let m = 255;
-      const lo = Math.max(0, i - EDGE);
-      const hi = Math.min(length - 1, i + EDGE);
-      for (let k = lo; k <= hi; k++) m = Math.min(m, src[base + k * step]!);
-      out[base + i * step] = m;
+      const hi = Math.min(line.length - 1, i + radius);
+      for (let k = Math.max(0, i - radius); k <= hi; k++) m = Math.min(m, line[k]!);
+      out[i] = m;
     }
-  }
-  return out;
-}
+    return out;
+  };
+
+/** The mean over a window of ±radius pixels (fewer at the ends), kept as a running sum. */
+const meanOver =
+  (radius: number) =>
+  (line: Uint8Array): Uint8Array => {
+    const out = new Uint8Array(line.length);
+    let sum = 0;
+    let count = 0;
+    for (let k = 0; k < Math.min(line.length, radius); k++, count++) sum += line[k]!;
+    for (let i = 0; i < line.length; i++) {
+      if (i + radius < line.length) {
+        sum += line[i + radius]!;
+        count++;
+      }
+      if (i - radius - 1 >= 0) {
+        sum -= line[i - radius - 1]!;
+        count--;
+      }
+      out[i] = Math.round(sum / count);
+    }
+    return out;
+  };
