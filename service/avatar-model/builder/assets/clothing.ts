@@ -60,9 +60,9 @@ function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: Tube
  * covered.
  */
 const NECKLINES = {
-  crew: { radius: 1.3, back: 1.9, front: -0.8, rear: 0.1 },
+  crew: { radius: 1.3, back: 1.9, front: -0.8, rear: 0, rearRise: 0.5 },
   // A jersey's: wider, and deep enough at the front to make a shallow V.
-  scoop: { radius: 1.5, back: 2.1, front: -1.45, rear: 0.1 },
+  scoop: { radius: 1.5, back: 2.1, front: -1.45, rear: 0, rearRise: 0.5 },
 } as const;
 type NecklineStyle = keyof typeof NECKLINES;
 
@@ -116,6 +116,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       backRadius: n.back * p.neckRadius,
       front: p.neckBaseY + n.front * p.neckRadius,
       back: p.neckBaseY + n.rear * p.neckRadius,
+      backRise: n.rearRise * p.neckRadius,
     };
   };
   /**

@@ -35,6 +35,8 @@ export interface Neckline {
   backRadius: number;
   front: number;
   back: number;
+  /** How far the back's edge rises from the middle to the sides (at `radius` off it). */
+  backRise: number;
 }
 
 /** Where q lies across the neckline's cylinder: below 1 inside it, 1 on it. */
@@ -45,23 +47,30 @@ function acrossNeckline(q: Vec3, n: Neckline): number {
 
 function pastNeckline(q: Vec3, n: Neckline | undefined): boolean {
   if (n === undefined) return false;
-  const from = q[2] >= n.z ? n.front : n.back;
+  const from = q[2] >= n.z ? n.front : n.back + n.backRise * (q[0] / n.radius) ** 2;
   return q[1] > from && acrossNeckline(q, n) < 1;
 }
 
 /**
  * How far along the skin from `bare` (past the neckline) to `covered` the
- * neckline runs: where the edge between them crosses the cylinder. Moving
- * the corner there keeps it on the skin, so the neckline runs smooth round a
- * sloping shoulder where pushing it out level would leave a saw-tooth.
+ * neckline runs: where the edge between them leaves the bare region, by
+ * bisection, whether it crosses the cylinder or the height. Moving the corner
+ * there keeps it on the skin, so the neckline runs smooth round a sloping
+ * shoulder and along the back, where keeping the corner left a saw-tooth.
  */
 function necklineCrossing(bare: Vec3, covered: Vec3, n: Neckline): number {
-  const from = acrossNeckline(bare, n);
-  const to = acrossNeckline(covered, n);
-  // Covered for being below the neckline's lowest point rather than outside it: keep the corner.
-  if (to <= 1) return 0;
-  return (1 - from) / (to - from);
+  let inside = 0;
+  let outside = 1;
+  for (let i = 0; i < CROSSING_STEPS; i++) {
+    const t = (inside + outside) / 2;
+    if (pastNeckline(lerp(bare, covered, t), n)) inside = t;
+    else outside = t;
+  }
+  return outside;
 }
+
+/** Halvings that find the neckline along an edge: 2⁻¹² of a 2 cm edge is 5 µm. */
+const CROSSING_STEPS = 12;
 
 const normalsByTemplate = new WeakMap<BodyTemplate, Float32Array>();
 
