@@ -4,7 +4,7 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
 import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
-import { skinLikeBody } from '../outfits/transfer-weights.js';
+import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import {
@@ -159,7 +159,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         ease: EASE.hoodie.neck,
       });
       // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
-      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, x, EASE.hoodie.body);
+      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, EASE.hoodie.body);
       break;
     }
     case 'shirt': {
@@ -254,13 +254,23 @@ function appendButtons(mesh: MeshBuilder, t: BodyTemplate, ease: number): void {
   }
 }
 
-/** A drawstring from the cowl down the chest, lying on a top that stands `ease` off the skin. */
-function appendDrawstring(mesh: MeshBuilder, t: BodyTemplate, x: number, ease: number): void {
+/** A drawstring from the cowl down the chest, lying on `cloth`, which stands `ease` off the skin. */
+function appendDrawstring(
+  mesh: MeshBuilder,
+  t: BodyTemplate,
+  cloth: MeshBuilder,
+  x: number,
+  ease: number,
+): void {
   const p = t.proportions;
+  const first = mesh.vertexCount;
   const top = p.neckBaseY - 0.005;
   const length = 0.13;
   const r = 0.003;
-  const sections = [0, 0.5, 1].map((f) => {
+  // Sections close enough to follow the chest's curve: with three, the string ran straight
+  // between them and sank into the cloth over a full chest.
+  const sections = Array.from({ length: DRAWSTRING_SECTIONS }, (_, i) => {
+    const f = i / (DRAWSTRING_SECTIONS - 1);
     const y = top - f * length;
     const sx = x * (1 + 0.1 * f);
     return { centre: [sx, y, frontOfBody(t, sx, y) + ease + r] as Vec3, halfU: r, halfV: r };
@@ -273,7 +283,7 @@ function appendDrawstring(mesh: MeshBuilder, t: BodyTemplate, x: number, ease: n
       direction: [0, -1, 0],
       u: [1, 0, 0],
       segments: 6,
-      rings: 6,
+      rings: 2 * DRAWSTRING_SECTIONS,
       ...TUBE_DEFAULTS,
       bones: ['Spine2', 'Neck'],
       falloff: 0.04,
@@ -281,7 +291,12 @@ function appendDrawstring(mesh: MeshBuilder, t: BodyTemplate, x: number, ease: n
     },
     { capStart: true, capEnd: true },
   );
+  // It takes the weights of the cloth it lies on, or scaling the chest (bone_scale) moves
+  // the two apart and buries it.
+  skinLikeNearest(mesh, first, cloth);
 }
+
+const DRAWSTRING_SECTIONS = 9;
 
 /** How far forward (z) the body's skin reaches near (x, y). */
 function frontOfBody(t: BodyTemplate, x: number, y: number): number {

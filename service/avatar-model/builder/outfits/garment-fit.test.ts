@@ -231,3 +231,43 @@ describe('the T-shirt', () => {
     120_000,
   );
 });
+
+describe('the hoodie', () => {
+  const DIP = 0.002;
+  // The drawstrings once floated 1.6–5.1 cm off the chest; then, skinned apart from the cloth,
+  // a widened chest (bone_scale) buried them in it.
+  it.each([
+    ['body_0', 0],
+    ['body_3', 0.3],
+    ['body_0', -0.4],
+  ] as const)(
+    'lays its drawstrings on its front on %s with the chest scaled by %s',
+    async (body, chest) => {
+      const model = await build('person-a', {
+        body,
+        bone_scale: { head: 0, arms: 0, chest },
+        assets: {
+          clothing: { id: styleId('hoodie') },
+          hair_and_headwear: null,
+          eyewear: null,
+          footwear: { id: styleId('sneakers') },
+        },
+      });
+      const strings = mesh(model, 'ClothingDetail');
+      const cloth = mesh(model, 'Clothing');
+      const count = strings.positions.length / 3;
+      expect(count).toBeGreaterThan(50);
+      let buried = 0;
+      let floating = 0;
+      for (let v = 0; v < count; v++) {
+        const p = at(strings, v);
+        // The string's back rests on the cloth: it may dip into the cloth's facets a little.
+        const lifted: Vec3 = [p[0], p[1], p[2] + DIP];
+        if (clothAlong(cloth, lifted, [0, 0, 1], 0.05)) buried++;
+        if (!clothAlong(cloth, lifted, [0, 0, -1], 0.012 + DIP)) floating++;
+      }
+      expect({ buried, floating }).toEqual({ buried: 0, floating: 0 });
+    },
+    120_000,
+  );
+});

@@ -31,3 +31,30 @@ export function skinLikeBody(
     );
   }
 }
+
+/**
+ * Skins the vertices of `mesh` from `first` on with the weights of the
+ * vertex of `under` nearest each: for a small piece laid on a garment (a
+ * drawstring on the cloth), which must move, and scale with the bones, as
+ * the cloth under it does.
+ */
+export function skinLikeNearest(mesh: MeshBuilder, first: number, under: MeshBuilder): void {
+  for (let v = first; v < mesh.vertexCount; v++) {
+    const [x, y, z] = mesh.position(v);
+    let nearest = 0;
+    let best = Infinity;
+    for (let u = 0; u < under.vertexCount; u++) {
+      const [ux, uy, uz] = under.position(u);
+      const d = (ux - x) ** 2 + (uy - y) ** 2 + (uz - z) ** 2;
+      if (d < best) {
+        best = d;
+        nearest = u;
+      }
+    }
+    mesh.setInfluences(
+      v,
+      under.joints.slice(4 * nearest, 4 * nearest + 4),
+      under.weights.slice(4 * nearest, 4 * nearest + 4),
+    );
+  }
+}
