@@ -148,10 +148,14 @@ export function smoothMin(a: number, b: number, k: number): number {
 
 export interface BodyField {
   tubes: FieldTube[];
-  /** The joined body's signed field at p (negative inside). */
-  at(p: Vec3): number;
+  /**
+   * The joined body's signed field at p (negative inside). It is a distance
+   * near the skin; further than `reach` (m, MARGIN unless given) from every
+   * tube it reads `reach`.
+   */
+  at(p: Vec3, reach?: number): number;
   /** Each tube's own field at p (Infinity where p is far from it, unless `everywhere`). */
-  perTube(p: Vec3, out: Float64Array, everywhere?: boolean): void;
+  perTube(p: Vec3, out: Float64Array, everywhere?: boolean, reach?: number): void;
 }
 
 /** Beyond its blend width plus this, a tube cannot change the union near its surface. */
@@ -178,8 +182,8 @@ export function bodyField(plan: BodyPlan): BodyField {
     const leg = add(plan.legs[s]!, 0.015, torso);
     add(plan.feet[s]!, 0.02, leg);
   }
-  const near = (t: FieldTube, p: Vec3) => {
-    const m = t.blend + MARGIN;
+  const near = (t: FieldTube, p: Vec3, reach: number) => {
+    const m = t.blend + reach;
     return (
       p[0] > t.min[0] - m &&
       p[0] < t.max[0] + m &&
@@ -189,10 +193,10 @@ export function bodyField(plan: BodyPlan): BodyField {
       p[2] < t.max[2] + m
     );
   };
-  const perTube = (p: Vec3, out: Float64Array, everywhere = false) => {
+  const perTube = (p: Vec3, out: Float64Array, everywhere = false, reach = MARGIN) => {
     for (let i = 0; i < tubes.length; i++) {
       const t = tubes[i]!;
-      out[i] = everywhere || near(t, p) ? tubeField(t, p).f : Infinity;
+      out[i] = everywhere || near(t, p, reach) ? tubeField(t, p).f : Infinity;
     }
   };
   const scratch = new Float64Array(tubes.length);
@@ -200,8 +204,8 @@ export function bodyField(plan: BodyPlan): BodyField {
   return {
     tubes,
     perTube,
-    at(p) {
-      perTube(p, scratch);
+    at(p, reach = MARGIN) {
+      perTube(p, scratch, false, reach);
       // Children come after their parents, so fold from the leaves to the root.
       // Each child blends with its parent alone, not with its siblings, so
       // the thighs and the fingers do not web together.
@@ -211,9 +215,9 @@ export function bodyField(plan: BodyPlan): BodyField {
         const blended = smoothMin(scratch[parent]!, joined[i]!, tubes[i]!.blend);
         joined[parent] = Math.min(joined[parent]!, blended);
       }
-      // Far from every tube the field is only known to be beyond the margin; a finite
+      // Far from every tube the field is only known to be beyond the reach; a finite
       // value keeps interpolation between grid samples well defined.
-      return Math.min(joined[0]!, MARGIN);
+      return Math.min(joined[0]!, reach);
     },
   };
 }
