@@ -14,12 +14,13 @@ import { buildAvatar } from '../service/avatar-model/builder/build-avatar.js';
 import type { FaceTopology } from '../service/processing/photo-types.js';
 import type { StoredAnalysis } from '../service/processing/processing-repo.js';
 import { StoredCustomization } from '../shared/api/index.js';
+import { SCENES } from '../service/render/scenes.js';
 import { headSheet } from './head-sheet.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const USAGE = `Usage: npm run gallery -- [--out DIR]
 Builds the three fixture people through a local service and writes their head sheets, GLBs
-and renders to DIR (default: gallery-output/ in the repository).`;
+and renders (every scene for the plain look) to DIR (default: gallery-output/ in the repository).`;
 const Args = z.object({ out: z.string().min(1).default(path.join(ROOT, 'gallery-output')) });
 
 function parseGalleryArguments(argv: string[]): z.infer<typeof Args> {
@@ -46,6 +47,7 @@ function parseGalleryArguments(argv: string[]): z.infer<typeof Args> {
 }
 const args = parseGalleryArguments(process.argv.slice(2));
 
+const OWN_SCENES = ['common/preview', 'common/fullbody', 'common/turnaround'];
 const asset = (style: string) => BUILTIN_ASSETS.find((a) => a.style === style)!.id;
 const LOOKS: Record<string, unknown> = {
   default: null,
@@ -183,8 +185,12 @@ try {
         path.join(args.out, `${person}-${look}.glb`),
         new Uint8Array(await (await fetch(exportUrl)).arrayBuffer()),
       );
-      for (const scene of ['common/preview', 'common/fullbody', 'common/turnaround']) {
-        for (const format of look === 'default' ? ['jpg', 'png', 'webp'] : ['png']) {
+      // The plain look in every scene (each format for ours), the dressed ones in ours.
+      const scenes = look === 'default' ? SCENES.map((s) => s.name) : OWN_SCENES;
+      for (const scene of scenes) {
+        const formats =
+          look === 'default' && OWN_SCENES.includes(scene) ? ['jpg', 'png', 'webp'] : ['png'];
+        for (const format of formats) {
           const task = await call(
             'POST',
             `/api/v1/renders/new?avatar_id=${id}&scene=${scene}&format=${format}`,
