@@ -155,7 +155,7 @@ export interface BodyField {
    */
   at(p: Vec3, reach?: number): number;
   /** Each tube's own field at p (Infinity where p is far from it, unless `everywhere`). */
-  perTube(p: Vec3, out: Float64Array, everywhere?: boolean, reach?: number): void;
+  perTube(p: Vec3, out: Float64Array, everywhere?: boolean): void;
 }
 
 /** Beyond its blend width plus this, a tube cannot change the union near its surface. */
@@ -193,7 +193,8 @@ export function bodyField(plan: BodyPlan): BodyField {
       p[2] < t.max[2] + m
     );
   };
-  const perTube = (p: Vec3, out: Float64Array, everywhere = false, reach = MARGIN) => {
+  /** Each tube's field, or Infinity where p lies beyond `reach` of it (unless `everywhere`). */
+  const fieldsWithin = (p: Vec3, out: Float64Array, everywhere: boolean, reach: number) => {
     for (let i = 0; i < tubes.length; i++) {
       const t = tubes[i]!;
       out[i] = everywhere || near(t, p, reach) ? tubeField(t, p).f : Infinity;
@@ -203,9 +204,9 @@ export function bodyField(plan: BodyPlan): BodyField {
   const joined = new Float64Array(tubes.length);
   return {
     tubes,
-    perTube,
+    perTube: (p, out, everywhere = false) => fieldsWithin(p, out, everywhere, MARGIN),
     at(p, reach = MARGIN) {
-      perTube(p, scratch, false, reach);
+      fieldsWithin(p, scratch, false, reach);
       // Children come after their parents, so fold from the leaves to the root.
       // Each child blends with its parent alone, not with its siblings, so
       // the thighs and the fingers do not web together.

@@ -1,7 +1,7 @@
 import { project } from './affine-camera.js';
-import { toHex, type Rgb } from './colour.js';
+import { parseHexColour, toHex, type Rgb } from './colour.js';
 import { BROWS, LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
-import { hexMaterial, translucentMaterial } from './materials.js';
+import { hexMaterial, seeThroughMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import type { PhotoView } from './photo-views.js';
@@ -126,9 +126,10 @@ export function buildBrowsAndLashes(
       mesh: brows,
       // As much hair as the photo shows: where it shows bare skin the brow is see-through, so
       // the skin's own texture shows rather than a flat card of its colour over it.
-      material: translucentMaterial(
+      material: seeThroughMaterial(
         'Brows',
-        `${browColour ? toHex(browColour) : '#3a2a20'}${alphaHex(brow?.strength ?? 1)}`,
+        browColour ?? parseHexColour('#3a2a20').rgb,
+        brow?.strength ?? 1,
         { roughness: 0.9 },
       ),
     },
@@ -183,12 +184,6 @@ function browIn(
   const contrast = 1 - luma(hair) / Math.max(1e-6, luma(forehead));
   return { colour: hair, strength: smoothstep(BROW_CONTRAST[0], BROW_CONTRAST[1], contrast) };
 }
-
-/** An opacity 0..1 as the two hex digits that end '#rrggbbaa'. */
-const alphaHex = (a: number) =>
-  Math.round(255 * Math.min(1, Math.max(0, a)))
-    .toString(16)
-    .padStart(2, '0');
 
 const luma = (c: Rgb) => 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
 

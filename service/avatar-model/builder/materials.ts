@@ -41,14 +41,25 @@ export function translucentMaterial(
   finish: Finish = {},
 ): AvatarMaterial {
   const { rgb, alpha } = parseHexColour(hex);
-  const [r, g, b] = rgbToLinear(rgb);
-  const baseColor: Rgba = [r, g, b, alpha];
+  return seeThroughMaterial(name, rgb, alpha, finish);
+}
+
+/** A double-sided material of one sRGB colour and an opacity 0..1: blended when below 1. */
+export function seeThroughMaterial(
+  name: string,
+  srgb: Rgb,
+  alpha: number,
+  finish: Finish = {},
+): AvatarMaterial {
+  const [r, g, b] = rgbToLinear(srgb);
+  const opacity = Math.min(1, Math.max(0, alpha));
+  const baseColor: Rgba = [r, g, b, opacity];
   return {
     name,
     baseColor,
     metallic: finish.metallic ?? 0,
     roughness: finish.roughness ?? 0.1,
-    alphaMode: alpha < 1 ? 'BLEND' : 'OPAQUE',
+    alphaMode: opacity < 1 ? 'BLEND' : 'OPAQUE',
     doubleSided: true,
   };
 }

@@ -292,8 +292,8 @@ function appendDrawstring(
     { capStart: true, capEnd: true },
   );
   // It takes the weights of the cloth it lies on, or scaling the chest (bone_scale) moves
-  // the two apart and buries it.
-  skinLikeNearest(mesh, first, cloth);
+  // the two apart and buries it. The cloth's vertices lie a few centimetres apart.
+  skinLikeNearest(mesh, first, cloth, 0.05);
 }
 
 const DRAWSTRING_SECTIONS = 9;

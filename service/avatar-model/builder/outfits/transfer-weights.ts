@@ -1,5 +1,6 @@
 import type { BodyTemplate } from '../body-template.js';
 import { MeshBuilder } from '../mesh-builder.js';
+import { nearestVertexIndex } from '../nearest-vertex.js';
 import { skinByDistance } from '../skin-weights.js';
 import { appendTube, type TubeOptions, type TubeSpec } from '../tube.js';
 
@@ -34,27 +35,25 @@ export function skinLikeBody(
 
 /**
  * Skins the vertices of `mesh` from `first` on with the weights of the
- * vertex of `under` nearest each: for a small piece laid on a garment (a
- * drawstring on the cloth), which must move, and scale with the bones, as
- * the cloth under it does.
+ * vertex of `under` nearest each (within `reach`, m; a vertex with none that
+ * near keeps its own): for a small piece laid on a garment (a drawstring on
+ * the cloth), which must move, and scale with the bones, as the cloth under
+ * it does.
  */
-export function skinLikeNearest(mesh: MeshBuilder, first: number, under: MeshBuilder): void {
+export function skinLikeNearest(
+  mesh: MeshBuilder,
+  first: number,
+  under: MeshBuilder,
+  reach: number,
+): void {
+  const nearest = nearestVertexIndex(under, reach);
   for (let v = first; v < mesh.vertexCount; v++) {
-    const [x, y, z] = mesh.position(v);
-    let nearest = 0;
-    let best = Infinity;
-    for (let u = 0; u < under.vertexCount; u++) {
-      const [ux, uy, uz] = under.position(u);
-      const d = (ux - x) ** 2 + (uy - y) ** 2 + (uz - z) ** 2;
-      if (d < best) {
-        best = d;
-        nearest = u;
-      }
-    }
+    const u = nearest(mesh.position(v));
+    if (u < 0) continue;
     mesh.setInfluences(
       v,
-      under.joints.slice(4 * nearest, 4 * nearest + 4),
-      under.weights.slice(4 * nearest, 4 * nearest + 4),
+      under.joints.slice(4 * u, 4 * u + 4),
+      under.weights.slice(4 * u, 4 * u + 4),
     );
   }
 }
