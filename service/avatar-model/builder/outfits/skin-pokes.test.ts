@@ -35,6 +35,26 @@ describe('the skin-through-cloth measure', () => {
     expect(pokesThrough(cover, [0, 0, 0.025], both).depth[0]).toBeCloseTo(0.005, 6);
   });
 
+  it('given the skin normals, counts skin as covered when its normal leaves through the cloth', () => {
+    // A valley along y: its faces rise at 45° either side of x = 0, facing up and in.
+    const valley: TriangleSoup = {
+      positions: [
+        ...[-0.05, -0.05, 0.05, 0, -0.05, 0, 0, 0.05, 0, -0.05, 0.05, 0.05],
+        ...[0.05, -0.05, 0.05, 0.05, 0.05, 0.05],
+      ],
+      indices: [0, 1, 2, 0, 2, 3, 1, 4, 5, 1, 5, 2],
+    };
+    // Skin just under the valley floor projects onto neither face's side of the fold, yet
+    // its normal leaves through the cloth 4 mm up.
+    const skin = [0.001, 0, -0.003];
+    const up = [0, 0, 1];
+    expect(garmentCover(skin, valley).vertices.length).toBe(0);
+    expect([...garmentCover(skin, valley, up).vertices]).toEqual([0]);
+    // Skin beside the cloth, its normal missing it, stays bare; so does skin over it.
+    expect(garmentCover([0.2, 0, -0.01], valley, up).vertices.length).toBe(0);
+    expect(garmentCover([0, 0, 0.01], valley, up).vertices.length).toBe(0);
+  });
+
   it('sees skin in the wedge under a crease that folds in as covered, as the cloth lies over it', () => {
     // A valley along y: its faces rise at 45° either side of x = 0, facing up and in. Beside
     // it, 3 cm off, stands another piece of cloth facing it (the chest beside an arm).

@@ -114,11 +114,72 @@ function probe(
 const blankProbe = (): Probe => ({ inside: false, distance: 0, signed: 0, nx: 0, ny: 0, nz: 0 });
 
 /**
+ * Where the ray from p along d first meets a face of the garment among
+ * `faces`: its distance, and whether it meets it from the inside (leaving
+ * through it). Null when it meets none within `reach`.
+ */
+export function firstHit(
+  px: number,
+  py: number,
+  pz: number,
+  d: readonly [number, number, number],
+  g: ArrayLike<number>,
+  corners: ArrayLike<number>,
+  faces: readonly number[],
+  reach: number,
+): { distance: number; fromInside: boolean } | null {
+  let best: { distance: number; fromInside: boolean } | null = null;
+  for (const t of faces) {
+    const a = corners[3 * t]!;
+    const b = corners[3 * t + 1]!;
+    const c = corners[3 * t + 2]!;
+    const ux = g[3 * b]! - g[3 * a]!;
+    const uy = g[3 * b + 1]! - g[3 * a + 1]!;
+    const uz = g[3 * b + 2]! - g[3 * a + 2]!;
+    const vx = g[3 * c]! - g[3 * a]!;
+    const vy = g[3 * c + 1]! - g[3 * a + 1]!;
+    const vz = g[3 * c + 2]! - g[3 * a + 2]!;
+    // Möller–Trumbore.
+    const hx = d[1] * vz - d[2] * vy;
+    const hy = d[2] * vx - d[0] * vz;
+    const hz = d[0] * vy - d[1] * vx;
+    const det = ux * hx + uy * hy + uz * hz;
+    if (Math.abs(det) < 1e-14) continue;
+    const sx = px - g[3 * a]!;
+    const sy = py - g[3 * a + 1]!;
+    const sz = pz - g[3 * a + 2]!;
+    const u = (sx * hx + sy * hy + sz * hz) / det;
+    if (u < 0 || u > 1) continue;
+    const qx = sy * uz - sz * uy;
+    const qy = sz * ux - sx * uz;
+    const qz = sx * uy - sy * ux;
+    const w = (d[0] * qx + d[1] * qy + d[2] * qz) / det;
+    if (w < 0 || u + w > 1) continue;
+    const distance = (vx * qx + vy * qy + vz * qz) / det;
+    if (distance < 0 || distance > reach || (best && best.distance <= distance)) continue;
+    // The face's normal (u × v) along the ray: the ray leaves the cloth through it.
+    const nx = uy * vz - uz * vy;
+    const ny = uz * vx - ux * vz;
+    const nz = ux * vy - uy * vx;
+    best = { distance, fromInside: nx * d[0] + ny * d[1] + nz * d[2] > 0 };
+  }
+  return best;
+}
+
+/**
  * The body vertices the garment covers in the T-pose: the nearest garment
  * triangle lies over the vertex (it projects inside it, on its inner side)
- * within `COVER_DEPTH`.
+ * within `COVER_DEPTH`; or, given the skin's normals, the ray out along the
+ * normal first meets the garment from the inside within `COVER_DEPTH`. The
+ * projection alone missed skin in a crease: under the trousers' crotch, a
+ * third of it projected into no face and counted as bare, and its coming out
+ * in a stride went unseen.
  */
-export function garmentCover(body: ArrayLike<number>, garment: TriangleSoup): GarmentCover {
+export function garmentCover(
+  body: ArrayLike<number>,
+  garment: TriangleSoup,
+  normals?: ArrayLike<number>,
+): GarmentCover {
   const cells = new Map<string, number[]>();
   const g = garment.positions;
   const corners = garment.indices;
@@ -173,6 +234,19 @@ export function garmentCover(body: ArrayLike<number>, garment: TriangleSoup): Ga
         best = p.distance;
         covered = p.inside && p.signed < 0 && p.distance < COVER_DEPTH;
       }
+    }
+    if (!covered && normals) {
+      const hit = firstHit(
+        x,
+        y,
+        z,
+        [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!],
+        g,
+        corners,
+        near,
+        COVER_DEPTH,
+      );
+      covered = hit !== null && hit.fromInside;
     }
     if (!covered) continue;
     vertices.push(v);
