@@ -1,7 +1,7 @@
 import type { BodyPlan } from './body-plan.js';
 import { MonotoneSpline } from './monotone-spline.js';
 import { profileLengths, type TubeSpec } from './tube.js';
-import { cross, dot, normalize, scale, sub, type Vec3 } from './vec3.js';
+import { cross, dot, normalize, scale, smoothstep, sub, type Vec3 } from './vec3.js';
 
 /**
  * The body as one implicit surface: each tube of the plan becomes a chain of
@@ -40,7 +40,12 @@ export interface FieldTube {
   blend: number;
   /** Index of the tube this one blends into (-1 for the torso, the root). */
   parent: number;
+  /** Scales the axial overshoot of points before the tube's start: its start rounding⁻². */
+  beforeStart: number;
 }
+
+/** Across the start (shares of its half width), where a flattened start is flat and where round again. */
+const SQUASH_ACROSS = [0.12, 0.3] as const;
 
 /** Pieces per tube: enough that the linear blend follows the spline. */
 const PIECES = 14;
@@ -92,7 +97,8 @@ function fieldTube(spec: TubeSpec, blend: number, parent: number): FieldTube {
       }
     }
   }
-  return { spec, u, v, exponent: spec.exponent, pieces, min, max, blend, parent };
+  const beforeStart = (spec.startRounding ?? 1) ** -2;
+  return { spec, u, v, exponent: spec.exponent, pieces, min, max, blend, parent, beforeStart };
 }
 
 /** Signed field of one tube at p (negative inside), and the profile fraction nearest p. */
@@ -101,6 +107,21 @@ export function tubeField(tube: FieldTube, p: Vec3): { f: number; t: number } {
   let bestT = 0;
   const e = tube.exponent;
   const round = e === 2;
+  // Past the start every piece's rounded end reaches out, the widest furthest: all of them
+  // are flattened there alike, or the widest would round the tube off regardless. Only
+  // near the middle, across the u axis: further out (the hips' sides) a flat end left a
+  // ledge where it met the thighs.
+  let squash = 1;
+  if (tube.beforeStart !== 1) {
+    const first = tube.pieces[0]!;
+    const ox = p[0] - first.a[0];
+    const oy = p[1] - first.a[1];
+    const oz = p[2] - first.a[2];
+    if (ox * first.axis[0] + oy * first.axis[1] + oz * first.axis[2] < 0) {
+      const across = Math.abs(ox * tube.u[0] + oy * tube.u[1] + oz * tube.u[2]) / first.fromA;
+      squash = 1 + (tube.beforeStart - 1) * smoothstep(SQUASH_ACROSS[1], SQUASH_ACROSS[0], across);
+    }
+  }
   for (const piece of tube.pieces) {
     // The field is at least the distance past the piece's bounding sphere, scaled
     // by its flattest section: a piece that cannot beat the best is skipped.
@@ -124,7 +145,9 @@ export function tubeField(tube: FieldTube, p: Vec3): { f: number; t: number } {
     const pv = (qx * tube.v[0] + qy * tube.v[1] + qz * tube.v[2]) / hb;
     // What is left along the axis past a clamped end rounds the tube's ends off.
     const along =
-      (qx * qx + qy * qy + qz * qz) / (m * m) - (pu * pu * ha * ha + pv * pv * hb * hb) / (m * m);
+      ((qx * qx + qy * qy + qz * qz) / (m * m) -
+        (pu * pu * ha * ha + pv * pv * hb * hb) / (m * m)) *
+      (raw < 0 ? squash : 1);
     const radial = round
       ? pu * pu + pv * pv
       : Math.pow(Math.pow(Math.abs(pu), e) + Math.pow(Math.abs(pv), e), 2 / e);

@@ -3,6 +3,7 @@ import { AGE_GROUPS, BODY_SHAPES } from '../../../shared/api/index.js';
 import { posedModel, resolvePose, X, type PoseSpec } from './animations/pose.js';
 import { boundaryLoops } from './body-stitch.js';
 import { bodyTemplate } from './body-template.js';
+import { boneIndex } from './skeleton.js';
 import { build, joint, mesh } from './test-support.js';
 
 /** Edges by how many triangles share them, counting a→b and b→a as one edge. */
@@ -75,6 +76,57 @@ describe.each(CASES)('the %s body at age %s', (shape, age) => {
     expect(litres).toBeGreaterThan(age === 'adult' ? 40 : 8);
     expect(litres).toBeLessThan(140);
   }, 60_000);
+});
+
+describe.each([
+  ...BODY_SHAPES.map((shape) => [shape, 'adult'] as const),
+  ...AGE_GROUPS.filter((a) => a !== 'adult').map((age) => ['body_3', age] as const),
+])('the thighs of the %s body at age %s', (shape, age) => {
+  // Thighs joined in the T-pose stretch into a web of skin between the legs in a stride,
+  // which showed through the trousers: the skin must part between them, and each thigh
+  // follow its own leg alone.
+  const template = bodyTemplate(shape, age);
+  const body = template.body;
+  const legs = (side: 'Left' | 'Right') =>
+    new Set([boneIndex(`${side}UpLeg`), boneIndex(`${side}Leg`), boneIndex(`${side}Foot`)]);
+  const left = legs('Left');
+  const right = legs('Right');
+  const share = (v: number, bones: ReadonlySet<number>) => {
+    let w = 0;
+    for (let k = 0; k < 4; k++)
+      if (bones.has(body.joints[4 * v + k]!)) w += body.weights[4 * v + k]!;
+    return w;
+  };
+  // Below the crotch by a little more than the torso's rounded end reaches.
+  const below = (v: number) => body.position(v)[1] < template.proportions.crotchY - 0.06;
+
+  it('are not joined by the skin below the crotch', () => {
+    const bridges: string[] = [];
+    for (let t = 0; t < body.indices.length; t += 3)
+      for (let e = 0; e < 3; e++) {
+        const a = body.indices[t + e]!;
+        const b = body.indices[t + ((e + 1) % 3)]!;
+        if (!below(a) || !below(b)) continue;
+        if (share(a, left) > 0.5 && share(b, right) > 0.5)
+          bridges.push(
+            body
+              .position(a)
+              .map((x) => x.toFixed(3))
+              .join(),
+          );
+      }
+    expect(bridges).toEqual([]);
+  });
+
+  it('each follow their own leg only', () => {
+    let worst = 0;
+    for (let v = 0; v < body.vertexCount; v++) {
+      if (!below(v)) continue;
+      worst = Math.max(worst, Math.min(share(v, left), share(v, right)));
+    }
+    // A little of the other thigh is left under the buttocks, where the torso blends in.
+    expect(worst).toBeLessThan(0.1);
+  });
 });
 
 describe('the exported body', () => {

@@ -5,7 +5,7 @@ import { wristJoint } from './body-skeleton.js';
 import { boundaryLoops, facesOutward, zipLoops } from './body-stitch.js';
 import { axisSamples, surfaceNets, type NetMesh } from './body-surface-nets.js';
 import { MeshBuilder } from './mesh-builder.js';
-import type { Proportions } from './proportions.js';
+import { THIGH_GAP, type Proportions } from './proportions.js';
 import type { Skeleton } from './skeleton.js';
 import { boneSegments, boneShares, setNormalised, type BoneSegment } from './skin-weights.js';
 import { tubeField } from './body-field.js';
@@ -48,7 +48,16 @@ export function bodySurface(plan: BodyPlan, p: Proportions, skeleton: Skeleton):
   const box = bounds(field);
 
   const torsoHalf = p.shoulderHalfWidth + 0.06;
-  const xs = axisSamples(-cut, cut, (x) => (Math.abs(x) < torsoHalf ? step : 1.5 * step));
+  // Finer across the middle, so that samples fall in the gap between the thighs: with one
+  // cell spanning it, the surface was bridged from thigh to thigh, and the bridge stretched
+  // into a web between the legs in a stride.
+  const xs = axisSamples(-cut, cut, (x) =>
+    Math.abs(x) < THIGH_GAP
+      ? Math.min(step, THIGH_GAP / 2.5)
+      : Math.abs(x) < torsoHalf
+        ? step
+        : 1.5 * step,
+  );
   const dense = (y: number) =>
     y < p.ankleY + 0.06 || (y > p.armpitY - 0.08 && y < p.shoulderY + 0.1);
   const ys = axisSamples(box.min[1] - PAD * step, box.max[1] + PAD * step, (y) =>
@@ -181,20 +190,26 @@ const MEMBERSHIP = 0.012;
 /**
  * Each tube weights the skin by distance to its own bones (the torso to the
  * spine, neck, clavicles and thighs, never the upper arms); a vertex blends the
- * weights of the tubes it lies on by how near it is to each, so the weights
- * run on smoothly where the tubes were joined.
+ * weights of the tube it lies on with those of the tubes joined to it (its
+ * parent and children) by how near it is to each, so the weights run on
+ * smoothly where the tubes were joined. Not with a sibling's: the thighs and
+ * the fingers only touch, and the inner thigh that took a share of the other
+ * leg's weights across the gap was drawn into that leg in a stride.
  */
 function skinBody(mesh: MeshBuilder, field: BodyField, skeleton: Skeleton): void {
   const segments: BoneSegment[][] = field.tubes.map((t) => boneSegments(skeleton, t.spec.bones));
   const own = new Float64Array(field.tubes.length);
+  const joined = (a: number, b: number) =>
+    a === b || field.tubes[a]!.parent === b || field.tubes[b]!.parent === a;
   for (let v = 0; v < mesh.vertexCount; v++) {
     const p = mesh.position(v);
     field.perTube(p, own, true);
-    let nearest = Infinity;
-    for (const f of own) nearest = Math.min(nearest, f);
+    let nearest = 0;
+    for (let i = 1; i < own.length; i++) if (own[i]! < own[nearest]!) nearest = i;
     const total = new Map<number, number>();
     for (let i = 0; i < own.length; i++) {
-      const gap = own[i]! - nearest;
+      if (!joined(i, nearest)) continue;
+      const gap = own[i]! - own[nearest]!;
       if (gap > 3 * MEMBERSHIP) continue;
       const member = Math.exp(-((gap / MEMBERSHIP) ** 2));
       const shares = boneShares(p, segments[i]!, field.tubes[i]!.spec.falloff);

@@ -1,5 +1,5 @@
 import { ankleJoint, neckZ, shoulderJoint, skeletonFor } from './body-skeleton.js';
-import type { Proportions } from './proportions.js';
+import { THIGH_GAP, type Proportions } from './proportions.js';
 import { FINGERS, type Finger } from './skeleton.js';
 import { TUBE_DEFAULTS, type TubeSpec } from './tube.js';
 import { addScaled, lerp, sub, type Vec3 } from './vec3.js';
@@ -30,6 +30,10 @@ function torso(p: Proportions): TubeSpec {
     rings: 44,
     ...TUBE_DEFAULTS,
     exponent: 2.3,
+    // The crotch: the torso rounded off shallow between the thighs. Fully round, its end
+    // hung 6 cm below the crotch between them, and in a stride it stayed in the middle as
+    // a web of skin while the thighs swung apart.
+    startRounding: 0.5,
     bones: [
       'Hips',
       'Spine',
@@ -263,6 +267,12 @@ function leg(p: Proportions, side: 1 | -1): TubeSpec {
     const c = lerp([hipX, 0, 0], [ankle[0], 0, 0], Math.min(1, Math.max(0, t)));
     return [c[0], y, dz];
   };
+  // A thigh that would reach past the gap between the legs is narrowed across and deepened,
+  // keeping most of its girth.
+  const apart = (radius: number, y: number) => {
+    const across = Math.min(radius, Math.abs(at(y)[0]) - THIGH_GAP / 2);
+    return { halfU: across, halfV: radius * Math.sqrt(radius / across) };
+  };
   const left = side === 1;
   return {
     name: left ? 'leftLeg' : 'rightLeg',
@@ -277,12 +287,11 @@ function leg(p: Proportions, side: 1 | -1): TubeSpec {
     falloff: 0.03,
     sections: [
       { centre: at(p.hipJointY + 0.03, -0.005), halfU: L.thigh * 0.85, halfV: L.thigh * 0.85 },
-      { label: 'thigh', centre: at(p.crotchY, 0), halfU: L.thigh, halfV: L.thigh },
+      { label: 'thigh', centre: at(p.crotchY, 0), ...apart(L.thigh, p.crotchY) },
       {
         label: 'midThigh',
         centre: at(mix(p.crotchY, p.kneeY, 0.5)),
-        halfU: L.midThigh,
-        halfV: L.midThigh,
+        ...apart(L.midThigh, mix(p.crotchY, p.kneeY, 0.5)),
       },
       {
         centre: at(p.kneeY + 0.2 * (p.crotchY - p.kneeY)),

@@ -60,6 +60,11 @@ const LEVEL = {
   neckBase: 0.962,
 } as const;
 
+/** The space (m) between the thighs at the crotch in the T-pose. */
+export const THIGH_GAP = 0.012;
+/** The least share of its round width a thigh keeps across (it is deepened to make up). */
+export const THIGH_NARROWING = 0.85;
+
 /** Average-build stature children's statures are given for. */
 const AVERAGE_STATURE = 1.72;
 
@@ -100,7 +105,14 @@ export function proportionsFor(body: BodyShape, age: AgeGroup): Proportions {
     shoulderY: level(LEVEL.shoulder),
     neckBaseY: level(LEVEL.neckBase),
     headJointY: chinY + 0.12 * headHeight,
-    hipJointX: Math.max(hips.halfWidth * 0.5, 0.045 * limb + 0.01),
+    // Far enough apart that the thighs, narrowed by no more than THIGH_NARROWING across,
+    // clear each other by THIGH_GAP: thighs joined in the T-pose stretch into a web of
+    // skin between the legs in a stride, and it showed through the trousers.
+    hipJointX: Math.max(
+      hips.halfWidth * 0.5,
+      0.045 * limb + 0.01,
+      THIGH_NARROWING * 0.092 * limb + THIGH_GAP / 2,
+    ),
     shoulderHalfWidth: half(shape.shoulderWidth),
     chest: { halfWidth: half(shape.chest[0]), halfDepth: half(shape.chest[1]) },
     waist: { halfWidth: half(shape.waist[0]), halfDepth: half(shape.waist[1]) },

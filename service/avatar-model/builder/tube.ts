@@ -29,6 +29,11 @@ export interface TubeSpec {
   exponent: number;
   capStart: boolean;
   capEnd: boolean;
+  /**
+   * How deep the body's surface rounds off past the first section, as a share
+   * of that section's lesser half extent (1 unless given).
+   */
+  startRounding?: number;
   /** Bones that may move this tube's skin. */
   bones: readonly BoneName[];
   /** Distance (m) over which influence fades from one bone to the next. */
