@@ -171,10 +171,11 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       break;
     }
     case 'jersey': {
-      // The armholes a little inside the shoulders' edge: cut at the edge itself, the
-      // hole's rim stood on the crease under the arm and the skin there showed past it
-      // with the arms lowered.
-      top(0.35, EASE.jersey.body, 0.97 * p.shoulderHalfWidth, EASE.jersey.body, 'scoop');
+      // The armholes inside the shoulders' edge: cut at the edge itself, the hole's rim
+      // stood on the crease under the arm and the skin there showed past it with the arms
+      // lowered. At 0.97 of it a child's armpit, deep under the rim, still came out through
+      // the side when the arm swung back in a stride.
+      top(0.35, EASE.jersey.body, 0.95 * p.shoulderHalfWidth, EASE.jersey.body, 'scoop');
       // Trim round the hem only: a band of the torso's tube follows the tube, not the skin,
       // and round the neck that left it floating off the back and buried at the front.
       piece(extra, t, torso, {

@@ -86,7 +86,7 @@ function bodyNormals(t: BodyTemplate): Float32Array {
 /**
  * Appends a garment cut from the body's own surface: every body triangle
  * whose three corners the cut keeps, each corner moved out along the skin's
- * normal by the cut's ease (a tenth of it under the armpits, `foldEase`),
+ * normal by the cut's ease (a tenth of it in the armpits and crotch, `foldEase`),
  * with the body's texture coordinates and skin weights. Skin and cloth share
  * their weights vertex for vertex, so in any pose the cloth stays the same
  * distance outside the skin it covers (except where the skin itself folds
@@ -160,11 +160,63 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     return made;
   };
   const idx = body.indices;
+  const kept: [number, number, number][] = [];
   for (let i = 0; i < idx.length; i += 3) {
     const corners = [idx[i]!, idx[i + 1]!, idx[i + 2]!];
     const inside = corners.filter(within);
     // A triangle across an edge is kept and straightened; one the region leaves out is not.
     if (inside.length === 0 || corners.some((v) => ease[v] === null)) continue;
-    mesh.triangle(...(corners.map((v) => vertexFor(v, inside[0]!)) as [number, number, number]));
+    kept.push(corners.map((v) => vertexFor(v, inside[0]!)) as [number, number, number]);
   }
+  const moved = new Set<number>();
+  for (let v = 0; v < body.vertexCount; v++) if (copy[v]! >= 0 && !within(v)) moved.add(copy[v]!);
+  const weld = weldedCorners(mesh, kept, moved);
+  for (const corners of kept) {
+    const [a, b, c] = corners.map(weld) as [number, number, number];
+    if (a !== b && b !== c && c !== a) mesh.triangle(a, b, c);
+  }
+}
+
+/**
+ * A corner moved onto an edge that lands within this (m) of a neighbour is
+ * one corner with it: a skin vertex moved to the neckline can land next to
+ * one that lies just inside it (or another moved there), and the sliver
+ * between them stood at any angle, its normal flipping with a millimetre's
+ * movement.
+ */
+const WELD = 0.002;
+
+/**
+ * The corner each garment vertex is drawn with: a corner moved onto an edge
+ * and joined to another by a triangle's side shorter than `WELD` becomes one
+ * with it (with the unmoved one, if either is), so the slivers between them
+ * collapse and are left out.
+ */
+function weldedCorners(
+  mesh: MeshBuilder,
+  triangles: readonly (readonly [number, number, number])[],
+  moved: ReadonlySet<number>,
+): (v: number) => number {
+  const parent = new Map<number, number>();
+  const find = (v: number): number => {
+    let root = v;
+    while (parent.has(root)) root = parent.get(root)!;
+    return root;
+  };
+  for (const corners of triangles)
+    for (let k = 0; k < 3; k++) {
+      const a = corners[k]!;
+      const b = corners[(k + 1) % 3]!;
+      if (!moved.has(a) && !moved.has(b)) continue;
+      const pa = mesh.position(a);
+      const pb = mesh.position(b);
+      if (Math.hypot(pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]) >= WELD) continue;
+      const [ra, rb] = [find(a), find(b)];
+      // A corner left where the skin put it stays; a moved one joins it.
+      if (ra !== rb) {
+        if (moved.has(ra)) parent.set(ra, rb);
+        else parent.set(rb, ra);
+      }
+    }
+  return find;
 }
