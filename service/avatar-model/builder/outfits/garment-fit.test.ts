@@ -3,7 +3,7 @@ import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { armsDown, IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
-import { cross, dot, sub, type Vec3 } from '../vec3.js';
+import { dot, sub, type Vec3 } from '../vec3.js';
 import { firstHit, garmentCover, pokesThrough, type GarmentCover } from './skin-pokes.js';
 
 /** How far a covered body vertex may come out through its garment. */
@@ -167,12 +167,9 @@ describe.each([
 });
 
 describe('the round necklines', () => {
-  // A triangle's area against its sides' squares: 1 when equilateral, 0 when flat.
-  const quality = (m: AvatarMesh, t: number) => {
+  const shortestSide = (m: AvatarMesh, t: number) => {
     const [a, b, c] = [0, 1, 2].map((k) => at(m, m.indices[3 * t + k]!)) as [Vec3, Vec3, Vec3];
-    const sides = [sub(b, a), sub(c, b), sub(a, c)].reduce((s, e) => s + dot(e, e), 0);
-    const n = cross(sub(b, a), sub(c, a));
-    return (2 * Math.sqrt(3) * Math.sqrt(dot(n, n))) / sides;
+    return Math.sqrt(Math.min(...[sub(b, a), sub(c, b), sub(a, c)].map((e) => dot(e, e))));
   };
   it.each([
     ['jersey', 'body_2', '3-6'],
@@ -189,13 +186,14 @@ describe('the round necklines', () => {
       const neck = joint(model, 'Neck');
       const shoulder = joint(model, 'LeftArm');
       const cloth = mesh(model, 'Clothing');
-      let worst = Infinity;
+      let shortest = Infinity;
       for (let t = 0; t < cloth.indices.length / 3; t++) {
         const [x, y] = at(cloth, cloth.indices[3 * t]!);
         if (y < shoulder[1] || Math.abs(x - neck[0]) > 0.6 * shoulder[0]) continue;
-        worst = Math.min(worst, quality(cloth, t));
+        shortest = Math.min(shortest, shortestSide(cloth, t));
       }
-      expect(worst).toBeGreaterThan(0.05);
+      // The skin's own sides there are 8–15 mm; corners closer than 2 mm are welded.
+      expect(shortest).toBeGreaterThan(0.0015);
     },
     120_000,
   );
