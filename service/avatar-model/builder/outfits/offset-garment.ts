@@ -113,7 +113,11 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       !pastNeckline(q, cut.neckline)
     );
   };
+  // Each kept skin vertex's copy, made into a mesh vertex only once the welding has
+  // said which copies are drawn: a welded-away copy left in the mesh is a vertex of no
+  // face (its normal arbitrary, and exported all the same).
   const copy = new Int32Array(body.vertexCount).fill(-1);
+  const copies: { position: Vec3; uv: [number, number]; from: [number, number][] }[] = [];
   const vertexFor = (v: number, inside: number) => {
     if (copy[v]! >= 0) return copy[v]!;
     const t = pastNeckline(body.position(v), cut.neckline)
@@ -142,7 +146,6 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       [body.uvs[2 * inside]!, body.uvs[2 * inside + 1]!, 0],
       t,
     );
-    const made = mesh.vertex(straight, [uv[0], uv[1]]);
     // A corner pulled back onto a straight edge moves with the skin inside the edge:
     // past a sleeveless top's armhole the skin is the arm's, and cloth on the chest that
     // followed the arm would flap out over the shoulder when the arm comes down. One
@@ -155,9 +158,9 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
             [inside, t],
           ]
         : [[inside, 1]];
-    setNormalised(mesh, made, blendedInfluences(body, from));
-    copy[v] = made;
-    return made;
+    copy[v] = copies.length;
+    copies.push({ position: straight, uv: [uv[0], uv[1]], from });
+    return copy[v]!;
   };
   const idx = body.indices;
   const kept: [number, number, number][] = [];
@@ -170,10 +173,21 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   }
   const moved = new Set<number>();
   for (let v = 0; v < body.vertexCount; v++) if (copy[v]! >= 0 && !within(v)) moved.add(copy[v]!);
-  const weld = weldedCorners(mesh, kept, moved);
+  const weld = weldedCorners((i) => copies[i]!.position, kept, moved);
+  const made = new Map<number, number>();
+  const drawn = (i: number) => {
+    let vertex = made.get(i);
+    if (vertex === undefined) {
+      const c = copies[i]!;
+      vertex = mesh.vertex(c.position, c.uv);
+      setNormalised(mesh, vertex, blendedInfluences(body, c.from));
+      made.set(i, vertex);
+    }
+    return vertex;
+  };
   for (const corners of kept) {
     const [a, b, c] = corners.map(weld) as [number, number, number];
-    if (a !== b && b !== c && c !== a) mesh.triangle(a, b, c);
+    if (a !== b && b !== c && c !== a) mesh.triangle(drawn(a), drawn(b), drawn(c));
   }
 }
 
@@ -193,7 +207,7 @@ const WELD = 0.002;
  * collapse and are left out.
  */
 function weldedCorners(
-  mesh: MeshBuilder,
+  position: (corner: number) => Vec3,
   triangles: readonly (readonly [number, number, number])[],
   moved: ReadonlySet<number>,
 ): (v: number) => number {
@@ -208,8 +222,8 @@ function weldedCorners(
       const a = corners[k]!;
       const b = corners[(k + 1) % 3]!;
       if (!moved.has(a) && !moved.has(b)) continue;
-      const pa = mesh.position(a);
-      const pb = mesh.position(b);
+      const pa = position(a);
+      const pb = position(b);
       if (Math.hypot(pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]) >= WELD) continue;
       const [ra, rb] = [find(a), find(b)];
       // A corner left where the skin put it stays; a moved one joins it.
