@@ -63,7 +63,7 @@ const LEVEL = {
 /** The space (m) between the thighs at the crotch in the T-pose. */
 export const THIGH_GAP = 0.012;
 /** The least share of its round width a thigh keeps across (it is deepened to make up). */
-export const THIGH_NARROWING = 0.85;
+const THIGH_NARROWING = 0.85;
 
 /** Average-build stature children's statures are given for. */
 const AVERAGE_STATURE = 1.72;
@@ -87,6 +87,14 @@ export function proportionsFor(body: BodyShape, age: AgeGroup): Proportions {
   const trunk = chinY;
   const half = (v: number) => (v / 2) * girth;
   const hips = { halfWidth: half(shape.hips[0]), halfDepth: half(shape.hips[1]) };
+  const leg = {
+    thigh: 0.092 * limb,
+    midThigh: 0.076 * limb,
+    knee: 0.05 * limb,
+    calf: 0.057 * limb,
+    shin: 0.037 * limb,
+    ankle: 0.031 * Math.sqrt(shape.limbs) * girth,
+  };
   return {
     stature,
     headHeight,
@@ -111,7 +119,7 @@ export function proportionsFor(body: BodyShape, age: AgeGroup): Proportions {
     hipJointX: Math.max(
       hips.halfWidth * 0.5,
       0.045 * limb + 0.01,
-      THIGH_NARROWING * 0.092 * limb + THIGH_GAP / 2,
+      THIGH_NARROWING * leg.thigh + THIGH_GAP / 2,
     ),
     shoulderHalfWidth: half(shape.shoulderWidth),
     chest: { halfWidth: half(shape.chest[0]), halfDepth: half(shape.chest[1]) },
@@ -131,14 +139,7 @@ export function proportionsFor(body: BodyShape, age: AgeGroup): Proportions {
     },
     handHalfWidth: 0.043 * Math.sqrt(shape.limbs) * girth,
     handHalfThickness: 0.015 * Math.sqrt(shape.limbs) * girth,
-    leg: {
-      thigh: 0.092 * limb,
-      midThigh: 0.076 * limb,
-      knee: 0.05 * limb,
-      calf: 0.057 * limb,
-      shin: 0.037 * limb,
-      ankle: 0.031 * Math.sqrt(shape.limbs) * girth,
-    },
+    leg,
     footLength: 0.15 * stature,
     footHalfWidth: 0.05 * Math.sqrt(shape.limbs) * (0.6 + 0.4 * girth),
     footHeight: 0.075 * (0.5 + 0.5 * girth),

@@ -46,9 +46,15 @@ function pokes(
 
 /** Whether the ray from p along n meets a face of the garment within `reach` (m). */
 function clothAlong(garment: AvatarMesh, p: Vec3, n: Vec3, reach: number): boolean {
-  const faces = Array.from({ length: garment.indices.length / 3 }, (_, t) => t);
+  let faces = allFaces.get(garment);
+  if (!faces) {
+    faces = Array.from({ length: garment.indices.length / 3 }, (_, t) => t);
+    allFaces.set(garment, faces);
+  }
   return firstHit(...p, n, garment.positions, garment.indices, faces, reach) !== null;
 }
+
+const allFaces = new WeakMap<AvatarMesh, number[]>();
 
 const POSES: Record<string, PoseSpec> = {
   idle: IDLE_POSE,

@@ -3,7 +3,7 @@ import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
 import { blendedInfluences, setNormalised } from '../skin-weights.js';
 import { foldEase } from './fold-ease.js';
-import { addScaled, lerp, normalize, type Vec3 } from '../vec3.js';
+import { addScaled, distance, lerp, normalize, type Vec3 } from '../vec3.js';
 
 /**
  * A garment cut from the skin: which parts of the body it may cover and how
@@ -222,9 +222,7 @@ function weldedCorners(
       const a = corners[k]!;
       const b = corners[(k + 1) % 3]!;
       if (!moved.has(a) && !moved.has(b)) continue;
-      const pa = position(a);
-      const pb = position(b);
-      if (Math.hypot(pa[0] - pb[0], pa[1] - pb[1], pa[2] - pb[2]) >= WELD) continue;
+      if (distance(position(a), position(b)) >= WELD) continue;
       const [ra, rb] = [find(a), find(b)];
       // A corner left where the skin put it stays; a moved one joins it.
       if (ra !== rb) {
