@@ -26,6 +26,11 @@ export interface AvatarMaterial {
   texture?: TextureImage;
   metallic: number;
   roughness: number;
+  /**
+   * KHR_materials_specular's specularFactor, 0..1: how much of the dielectric
+   * specular reflection is drawn. Absent means 1, glTF's core material.
+   */
+  specular?: number;
   alphaMode: 'OPAQUE' | 'BLEND' | 'MASK';
   doubleSided: boolean;
 }

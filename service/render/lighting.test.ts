@@ -46,6 +46,25 @@ describe('lighting', () => {
     expect(brightness(halfway, 0.2)).toBeGreaterThan(brightness(halfway, 0.9) + 0.1);
   });
 
+  it('scales the dielectric reflection by KHR_materials_specular and leaves metals whole', () => {
+    const [lx, ly, lz] = KEY_LIGHT.direction;
+    const halfway = normalize([lx, ly, lz + 1]);
+    const shade = (specular: number, metallic: number, albedo = 0.1) => {
+      const out = new Float32Array(3);
+      const gloss = glossFor(0.4, specular);
+      shadeSurface(...halfway, 0, 0, 1, albedo, albedo, albedo, gloss, metallic, out);
+      return out[0]!;
+    };
+    const matte = shade(0, 0, 0.1);
+    // Factor 0 is Lambert alone: twice the albedo, twice the light, nothing added.
+    expect(shade(0, 0, 0.2)).toBeCloseTo(2 * matte, 6);
+    expect(shade(1, 0)).toBeGreaterThan(matte + 0.05);
+    // Halfway adds half the reflection.
+    expect(shade(0.5, 0) - matte).toBeCloseTo((shade(1, 0) - matte) / 2, 6);
+    // A metal's reflection is its colour, not a dielectric's: the factor does not touch it.
+    expect(shade(0, 1)).toBeCloseTo(shade(1, 1), 6);
+  });
+
   // The glTF metallic-roughness BRDF (glTF 2.0, Appendix B), written out from the spec.
   it('draws the specular lobe of glTF: GGX with height-correlated Smith visibility', () => {
     for (const roughness of [0.3, 0.5, 0.7, 0.9, 1]) {

@@ -60,7 +60,7 @@ export class MaterialShader implements FragmentShader {
   /** Binds a material; `textured` is whether the mesh carries UVs to sample its texture with. */
   useMaterial(material: AvatarMaterial, textured: boolean): void {
     [this.baseR, this.baseG, this.baseB, this.baseA] = material.baseColor;
-    this.gloss = glossFor(clamp01(material.roughness));
+    this.gloss = glossFor(clamp01(material.roughness), clamp01(material.specular ?? 1));
     this.metallic = clamp01(material.metallic);
     this.alphaMode = material.alphaMode;
     this.mayDiscard = material.alphaMode === 'MASK';

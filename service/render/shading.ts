@@ -43,12 +43,14 @@ const MIN_ALPHA = 0.09;
 export interface Gloss {
   /** α², with α = roughness² (glTF's convention), at least MIN_ALPHA². */
   alphaSquared: number;
+  /** KHR_materials_specular's specularFactor: the share of the dielectric reflection drawn. */
+  specular: number;
 }
 
-/** The lobe of a glTF roughness: one number, cheap enough to work out at every material bind. */
-export function glossFor(roughness: number): Gloss {
+/** The lobe of a glTF roughness and specular factor: cheap enough to work out at every material bind. */
+export function glossFor(roughness: number, specular = 1): Gloss {
   const alpha = Math.max(roughness * roughness, MIN_ALPHA);
-  return { alphaSquared: alpha * alpha };
+  return { alphaSquared: alpha * alpha, specular };
 }
 
 /**
@@ -124,14 +126,27 @@ export function shadeSurface(
   }
 
   const diffuseShare = 1 - metallic;
-  const f0R = DIELECTRIC_REFLECTANCE + (albedoR - DIELECTRIC_REFLECTANCE) * metallic;
-  const f0G = DIELECTRIC_REFLECTANCE + (albedoG - DIELECTRIC_REFLECTANCE) * metallic;
-  const f0B = DIELECTRIC_REFLECTANCE + (albedoB - DIELECTRIC_REFLECTANCE) * metallic;
+  // KHR_materials_specular scales the dielectric Fresnel, F0 and its rise to grazing alike
+  // (factor·(F0 + (1 − F0)·s)); a metal's reflection is its own and stays whole.
+  const dielectricF0 = DIELECTRIC_REFLECTANCE * gloss.specular;
+  const reflectance = gloss.specular + (1 - gloss.specular) * metallic;
+  const f0R = dielectricF0 + (albedoR - dielectricF0) * metallic;
+  const f0G = dielectricF0 + (albedoG - dielectricF0) * metallic;
+  const f0B = dielectricF0 + (albedoB - dielectricF0) * metallic;
   // Metals have no diffuse; the ambient term stands in for the environment they would reflect.
   const environment = ambient * metallic;
-  out[0] = albedoR * diffuseShare * diffuse + f0R * (specular + environment) + (1 - f0R) * grazing;
-  out[1] = albedoG * diffuseShare * diffuse + f0G * (specular + environment) + (1 - f0G) * grazing;
-  out[2] = albedoB * diffuseShare * diffuse + f0B * (specular + environment) + (1 - f0B) * grazing;
+  out[0] =
+    albedoR * diffuseShare * diffuse +
+    f0R * (specular + environment) +
+    (reflectance - f0R) * grazing;
+  out[1] =
+    albedoG * diffuseShare * diffuse +
+    f0G * (specular + environment) +
+    (reflectance - f0G) * grazing;
+  out[2] =
+    albedoB * diffuseShare * diffuse +
+    f0B * (specular + environment) +
+    (reflectance - f0B) * grazing;
 }
 
 /** Schlick's Fresnel weight (1 − v·h)⁵. */

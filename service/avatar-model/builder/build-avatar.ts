@@ -22,7 +22,7 @@ import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
 import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
-import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
+import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
 import type { Part } from './part.js';
@@ -69,9 +69,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     {
       name: 'Body',
       mesh: head.body,
-      material: texturedMaterial('Skin', await bodySkinTexture(skin), {
-        roughness: SKIN_ROUGHNESS,
-      }),
+      material: texturedMaterial('Skin', await bodySkinTexture(skin), SKIN_FINISH),
     },
     ...head.parts,
     // Garments and hair were laid on the body's own neck: they follow it to the photographed one.

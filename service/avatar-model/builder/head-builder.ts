@@ -9,7 +9,7 @@ import { bakeHeadTexture } from './head-texture.js';
 import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
-import { SKIN_ROUGHNESS, texturedMaterial } from './materials.js';
+import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, levelledViews, withoutRegion, type PhotoView } from './photo-views.js';
@@ -231,7 +231,7 @@ export async function buildHead(
     {
       name: 'Head',
       mesh: joined?.head ?? mesh,
-      material: texturedMaterial('HeadSkin', await texture, { roughness: SKIN_ROUGHNESS }),
+      material: texturedMaterial('HeadSkin', await texture, SKIN_FINISH),
     },
     ...rest,
   ];

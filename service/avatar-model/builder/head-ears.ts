@@ -3,7 +3,7 @@ import { findEarInSidePhoto, type SideEar } from './head-ears-side.js';
 import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
 import type { Rgb } from './colour.js';
-import { SKIN_ROUGHNESS, solidMaterial, texturedMaterial } from './materials.js';
+import { SKIN_FINISH, solidMaterial, texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
@@ -35,7 +35,7 @@ export async function buildEars(
   correct: (rgb: Uint8Array) => void,
   skin: Rgb,
 ): Promise<BuiltEars> {
-  const fallback = solidMaterial('EarSkin', skin, { roughness: SKIN_ROUGHNESS });
+  const fallback = solidMaterial('EarSkin', skin, SKIN_FINISH);
   const faceHeight = distance(points[10]!, points[152]!);
   const frontal = views.find((v) => v.name === 'frontal');
   const parts: Part[] = [];
@@ -166,7 +166,7 @@ export async function buildEars(
             `Ear${side > 0 ? 'Left' : 'Right'}Skin`,
             await earTexture(view, region, correct, skin),
             {
-              roughness: SKIN_ROUGHNESS,
+              ...SKIN_FINISH,
               doubleSided: true,
             },
           )

@@ -1,20 +1,29 @@
 import type { AvatarMaterial, Rgba, TextureImage } from '../model.js';
 import { parseHexColour, rgbToLinear, type Rgb } from './colour.js';
 
-/**
- * The skin's roughness, the photographed head's and the body's alike. The
- * head's texture is the photos, which already carry the skin's own
- * highlights, so the material adds no hotspot of its own: at 0.6 the
- * renderer's highlight peaks at about 0.08 of white light (GGX, as glTF
- * viewers draw it), which on dark skin (blue about 0.03 in linear light)
- * turns the forehead and nose grey; at 0.9 its peak is 0.02, a faint sheen.
- */
-export const SKIN_ROUGHNESS = 0.9;
-
 interface Finish {
   metallic?: number;
   roughness?: number;
+  /** KHR_materials_specular's specularFactor; absent, the core material's (1). */
+  specular?: number;
   doubleSided?: boolean;
+}
+
+/**
+ * The skin's finish, the photographed head's, the ears' and the body's alike.
+ * Their colours are the photos', which already carry the skin's highlights
+ * and sheen, so the material adds no reflection of its own. Any added white
+ * light greys dark skin first: even at roughness 0.9 the sheen (about 0.01 of
+ * white on average) raised a dark face's blue by a quarter in renders, 41 to
+ * 50 in sRGB, against 95 to 97 on light skin. specularFactor 0 removes it
+ * where the viewer reads KHR_materials_specular; the roughness keeps the rest
+ * (Blender, say) to a faint sheen.
+ */
+export const SKIN_FINISH: Readonly<Finish> = { roughness: 0.9, specular: 0 };
+
+/** The finish's optional fields that the material stores only when given. */
+function specularOf(finish: Finish): Pick<AvatarMaterial, 'specular'> {
+  return finish.specular === undefined ? {} : { specular: finish.specular };
 }
 
 /** An opaque material of one sRGB colour. */
@@ -25,6 +34,7 @@ export function solidMaterial(name: string, srgb: Rgb, finish: Finish = {}): Ava
     baseColor: [r, g, b, 1],
     metallic: finish.metallic ?? 0,
     roughness: finish.roughness ?? 0.7,
+    ...specularOf(finish),
     alphaMode: 'OPAQUE',
     doubleSided: finish.doubleSided ?? false,
   };
@@ -75,6 +85,7 @@ export function texturedMaterial(
     texture,
     metallic: finish.metallic ?? 0,
     roughness: finish.roughness ?? 0.65,
+    ...specularOf(finish),
     alphaMode: 'OPAQUE',
     doubleSided: finish.doubleSided ?? false,
   };

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { NodeIO, type Document } from '@gltf-transform/core';
+import { KHRMaterialsSpecular } from '@gltf-transform/extensions';
 import sharp from 'sharp';
 import type { StoredCustomization } from '../../../shared/api/index.js';
 import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
@@ -147,7 +148,8 @@ const validator = createRequire(import.meta.url)('gltf-validator') as {
 
 export const validate = (glb: Uint8Array) => validator.validateBytes(new Uint8Array(glb));
 
-export const readGlb = (glb: Uint8Array): Promise<Document> => new NodeIO().readBinary(glb);
+export const readGlb = (glb: Uint8Array): Promise<Document> =>
+  new NodeIO().registerExtensions([KHRMaterialsSpecular]).readBinary(glb);
 
 /** The GLB's JSON chunk. */
 export function glbJson(glb: Uint8Array): Record<string, unknown> & {

@@ -188,6 +188,25 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     expect(prim.getMaterial()?.getBaseColorTexture()).not.toBeNull();
   });
 
+  it('gives the skin no specular reflection of its own (KHR_materials_specular), and nothing else', async () => {
+    const json = glbJson(await writeModel(await build(person, LOOKS.everyday))) as {
+      extensionsUsed?: string[];
+      extensionsRequired?: string[];
+      materials?: { name: string; extensions?: Record<string, { specularFactor?: number }> }[];
+    };
+    // Optional: a viewer without the extension draws the core material (roughness 0.9).
+    expect(json.extensionsUsed).toEqual(['KHR_materials_specular']);
+    expect(json.extensionsRequired).toBeUndefined();
+    const specular = (name: string) =>
+      json.materials?.find((m) => m.name === name)?.extensions?.KHR_materials_specular;
+    for (const skin of ['Skin', 'HeadSkin', 'EarLeftSkin', 'EarRightSkin'])
+      expect(specular(skin), skin).toEqual({ specularFactor: 0 });
+    // Cloth, hair, eyes and teeth keep glTF's own dielectric reflection.
+    const others = (json.materials ?? []).filter((m) => !/Skin$/.test(m.name));
+    expect(others.length).toBeGreaterThan(5);
+    for (const m of others) expect(m.extensions, m.name).toBeUndefined();
+  });
+
   it('writes the metadata into the extras of the scene, the asset and the root', async () => {
     const json = glbJson(await writeModel(await build(person, LOOKS.everyday)));
     const expected = { team: 'red', player: '7' };

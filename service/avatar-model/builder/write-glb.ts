@@ -6,6 +6,7 @@ import {
   type Node,
   type Texture,
 } from '@gltf-transform/core';
+import { KHRMaterialsSpecular } from '@gltf-transform/extensions';
 import type { AvatarMaterial, AvatarMesh, AvatarModel, TextureImage } from '../model.js';
 import { conjugateQuat, IDENTITY_QUAT, inverseRigidMatrix, rotateVec } from './rotation.js';
 import { localRotation } from './skeleton.js';
@@ -55,6 +56,8 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
 
   const materials = new Map<AvatarMaterial, Material>();
   const textures = new Map<TextureImage, Texture>();
+  // Declared only when a material needs it, so a file without one stays core glTF.
+  let specularExtension: KHRMaterialsSpecular | undefined;
   const material = (m: AvatarMaterial): Material => {
     const known = materials.get(m);
     if (known) return known;
@@ -65,6 +68,13 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
       .setRoughnessFactor(m.roughness)
       .setAlphaMode(m.alphaMode)
       .setDoubleSided(m.doubleSided);
+    if (m.specular !== undefined) {
+      specularExtension ??= doc.createExtension(KHRMaterialsSpecular);
+      made.setExtension(
+        'KHR_materials_specular',
+        specularExtension.createSpecular().setSpecularFactor(m.specular),
+      );
+    }
     if (m.texture) {
       const image = m.texture;
       let texture = textures.get(image);
@@ -131,7 +141,7 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
     generator: 'avatar-studio avatar builder',
     extras: { ...model.extras },
   });
-  return new NodeIO().writeBinary(doc);
+  return new NodeIO().registerExtensions([KHRMaterialsSpecular]).writeBinary(doc);
 }
 
 /**
