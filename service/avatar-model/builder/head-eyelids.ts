@@ -20,9 +20,15 @@ import {
 
 /** An eye counts as closed below this opening (lid to lid) per eye width. */
 const CLOSED_BELOW = 0.27;
-/** An opened eye's upper and lower lids stand this far (per eye width) from the corners' line. */
-const OPEN_UPPER = 0.24;
-const OPEN_LOWER = 0.08;
+/**
+ * An opened eye's upper and lower lids stand this far (per eye width) from
+ * the corners' line: a relaxed gaze, the upper lid over the iris's top
+ * (about 5 mm above the pupil's centre, the clinic's normal MRD1 of 4–5 mm)
+ * and 9 mm between the lids. At 0.24 the whole iris showed with white above
+ * it: a startled stare.
+ */
+const OPEN_UPPER = 0.2;
+const OPEN_LOWER = 0.12;
 /**
  * The brow takes the colour of the darker half of the pixels inside it: the
  * hairs rather than the skin between them, but not the shadow under the

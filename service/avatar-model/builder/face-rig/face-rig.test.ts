@@ -88,6 +88,35 @@ describe('ARKit blend shapes on the face', () => {
     }
   });
 
+  it('opens them to a relaxed gaze: the upper lid over the iris, not above it, and clear of the pupil', async () => {
+    for (const person of ['person-a', 'person-b'] as const) {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      /** The highest and lowest point of a mesh's vertices between the eye's corners. */
+      const span = (name: string, lids: typeof LEFT_LIDS) => {
+        const m = mesh(model, name);
+        const xs = lids.corners.map((c) => at(head, c)[0]);
+        const ys: number[] = [];
+        for (let v = 0; v < m.positions.length / 3; v++) {
+          const x = m.positions[3 * v]!;
+          if (x > Math.min(...xs) && x < Math.max(...xs)) ys.push(m.positions[3 * v + 1]!);
+        }
+        return { top: Math.max(...ys), bottom: Math.min(...ys) };
+      };
+      for (const lids of [LEFT_LIDS, RIGHT_LIDS]) {
+        const iris = span('EyeIrises', lids);
+        const pupil = span('EyePupils', lids);
+        const upper = at(head, lids.upper[3]!)[1];
+        const lower = at(head, lids.lower[3]!)[1];
+        // A lid above the iris's top edge shows white over it: a startled stare.
+        expect(upper, `${person} upper lid`).toBeLessThan(iris.top - 0.0005);
+        expect(upper, `${person} upper lid`).toBeGreaterThan(pupil.top + 0.001);
+        expect(lower, `${person} lower lid`).toBeLessThan(pupil.bottom - 0.001);
+        expect(lower, `${person} lower lid`).toBeGreaterThan(iris.bottom - 0.001);
+      }
+    }
+  });
+
   it('turns the irises with eyeLook, about the LeftEye and RightEye bones', async () => {
     const model: AvatarModel = await build('person-a');
     const irises = mesh(model, 'EyeIrises');
