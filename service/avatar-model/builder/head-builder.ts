@@ -262,7 +262,16 @@ async function headTexture(
   neckDistance: readonly number[],
 ) {
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(mesh, normals, views, fallback, size, neckDistance, shading);
+  const rgb = bakeHeadTexture(
+    mesh,
+    normals,
+    views,
+    fallback,
+    size,
+    neckDistance,
+    shading,
+    FACE_LANDMARKS,
+  );
   correctImage(rgb, correction);
   return jpegTexture(rgb, size, size);
 }

@@ -52,4 +52,58 @@ describe('the head texture bake', () => {
     expect(g! / r!).toBeCloseTo(SKIN[1] / SKIN[0], 1);
     expect(b! / r!).toBeCloseTo(SKIN[2] / SKIN[0], 1);
   });
+
+  it('takes a turned photo only where it agrees with the frontal one, which the mesh is made from', () => {
+    // A square turned 60° to the side: a photo from 45° sees it far more squarely than the
+    // frontal one and would paint it, but it shows a dark blotch in the middle (a shadow the
+    // mesh does not model, or the wrong surface seen through an error of depth).
+    const turned = new MeshBuilder();
+    const [c, s] = [Math.cos(Math.PI / 3), Math.sin(Math.PI / 3)];
+    const at = (u: number, v: number): [number, number, number] => [u * c, v, -u * s];
+    const a = turned.vertex(at(-0.05, -0.05), [0, 1]);
+    const b = turned.vertex(at(0.05, -0.05), [1, 1]);
+    const cc = turned.vertex(at(0.05, 0.05), [1, 0]);
+    const d = turned.vertex(at(-0.05, 0.05), [0, 0]);
+    // A fifth vertex in the middle, so that the blotch lands on a vertex.
+    const m = turned.vertex(at(0, 0), [0.5, 0.5]);
+    turned.triangle(a, b, m);
+    turned.triangle(b, cc, m);
+    turned.triangle(cc, d, m);
+    turned.triangle(d, a, m);
+    const turnedNormals = smoothNormals(turned.positions, turned.indices);
+    const [c45, s45] = [Math.SQRT1_2, Math.SQRT1_2];
+    // A camera turned 45° about y, toward the side the square faces.
+    const side: AffineCamera = {
+      x: [1000 * c45, 0, -1000 * s45, SIZE / 2],
+      y: [0, -1000, 0, SIZE / 2],
+    };
+    const blotched = Uint8Array.from(rgb);
+    for (let y = SIZE / 2 - 12; y < SIZE / 2 + 12; y++)
+      for (let x = SIZE / 2 - 12; x < SIZE / 2 + 12; x++)
+        blotched.set([90, 60, 50], 3 * (y * SIZE + x));
+    const bakeWith = (sidePhoto: Uint8Array) =>
+      middle(
+        bakeHeadTexture(
+          turned,
+          turnedNormals,
+          [
+            syntheticView('frontal', rgb, SIZE, camera),
+            syntheticView('side', sidePhoto, SIZE, side),
+          ],
+          [90, 90, 90],
+          32,
+          undefined,
+          undefined,
+          // Every vertex is one of the frontal photo's landmarks.
+          turned.vertexCount,
+        ),
+      );
+    // Agreeing, the turned photo paints it (the same colour either way here).
+    expect(bakeWith(rgb)).toEqual([...SKIN]);
+    // Disagreeing, the frontal photo does: the skin, not the blotch.
+    const painted = bakeWith(blotched);
+    SKIN.forEach((channel, k) =>
+      expect(Math.abs(painted[k]! - channel), `channel ${k}`).toBeLessThan(6),
+    );
+  });
 });

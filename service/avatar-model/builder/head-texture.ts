@@ -14,6 +14,25 @@ const GRAZING: [number, number] = [0.08, 0.3];
 const PAD = 0.9;
 /** Views with less share than this in a texel are not sampled there. */
 const MIN_SHARE = 0.02;
+/**
+ * On the face's landmarks, where the frontal photo sees the surface at all
+ * (this cosine, past the start of the grazing band), the turned photos must
+ * agree with it to contribute. There the mesh is the frontal photo's own
+ * points, so that photo lands on it exactly; a turned photo lands through the recovered depth, and on
+ * small, deep features it lands on the wrong surface: the nostril's shadow
+ * and the crease round the nose's wing, which the mesh does not model, were
+ * painted up the side of the nose as a dark blotch (person-a's left wing:
+ * 93 in the turned photo where the frontal one has 171).
+ */
+const CHECKED_FROM = 0.15;
+/**
+ * A turned photo's light-corrected brightness at a vertex against the frontal
+ * one's, as |ln(ratio)|: fully trusted up to the first value (13 %), not at
+ * all from the second (35 %).
+ */
+const AGREEMENT: [number, number] = [0.12, 0.3];
+/** The agreement is judged on the mean of a (2·REACH + 1)² block of crop pixels round the vertex. */
+const REACH = 2;
 /** Planes per view: its share, crop x, crop y and its light's factor. */
 const PER_VIEW = 4;
 /**
@@ -28,9 +47,17 @@ const SEAM_BAND = 0.03;
  * photo sees the surface, the frontal one preferred), where the vertex lands
  * in each photo's crop, and how well any photo sees it at all.
  */
-function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly PhotoView[]) {
+function vertexSamples(
+  mesh: MeshBuilder,
+  normals: Float32Array,
+  views: readonly PhotoView[],
+  sources: readonly BakeSource[],
+  shading: ArrayLike<number> | null,
+  landmarks: number,
+) {
   const count = mesh.vertexCount;
   const nv = views.length;
+  const frontal = views.findIndex((v) => v.name === 'frontal');
   const share = new Float32Array(count * nv);
   const xy = new Float32Array(count * nv * 2);
   const coverage = new Float32Array(count);
@@ -56,10 +83,75 @@ function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly
       xy[2 * (v * nv + k)] = (x - view.originX) * view.scale;
       xy[2 * (v * nv + k) + 1] = (y - view.originY) * view.scale;
     }
+    if (v < landmarks && frontal >= 0 && raw[frontal]! >= CHECKED_FROM) {
+      sum = distrustDisagreeing(v, frontal, share, xy, sources, shading, sum);
+    }
     for (let k = 0; k < nv; k++) share[v * nv + k] = sum > 0 ? share[v * nv + k]! / sum : 0;
     coverage[v] = smoothstep(GRAZING[0], GRAZING[1], bestRaw);
   }
   return { share, xy, coverage };
+}
+
+/**
+ * Scales down vertex v's (unnormalised) shares of the turned photos by how
+ * far their light-corrected brightness there strays from the frontal photo's
+ * (AGREEMENT); returns the new sum of its shares.
+ */
+function distrustDisagreeing(
+  v: number,
+  frontal: number,
+  share: Float32Array,
+  xy: Float32Array,
+  sources: readonly BakeSource[],
+  shading: ArrayLike<number> | null,
+  sum: number,
+): number {
+  const nv = sources.length;
+  const reference = unlitLuma(v, frontal, nv, xy, sources, shading);
+  if (reference <= 0) return sum;
+  let total = 0;
+  for (let k = 0; k < nv; k++) {
+    const i = v * nv + k;
+    if (k !== frontal && share[i]! > 0) {
+      const luma = unlitLuma(v, k, nv, xy, sources, shading);
+      const stray = luma > 0 ? Math.abs(Math.log(luma / reference)) : Infinity;
+      share[i] = share[i]! * (1 - smoothstep(AGREEMENT[0], AGREEMENT[1], stray));
+    }
+    total += share[i]!;
+  }
+  return total;
+}
+
+const probe = new Float64Array(3);
+
+/** View k's brightness round vertex v, its light divided out; 0 where it does not show the subject. */
+function unlitLuma(
+  v: number,
+  k: number,
+  nv: number,
+  xy: Float32Array,
+  sources: readonly BakeSource[],
+  shading: ArrayLike<number> | null,
+): number {
+  const source = sources[k]!;
+  const x = xy[2 * (v * nv + k)]!;
+  const y = xy[2 * (v * nv + k) + 1]!;
+  const rgb = probe;
+  const gain = source.gain;
+  const wr = 0.299 * gain[0]!;
+  const wg = 0.587 * gain[1]!;
+  const wb = 0.114 * gain[2]!;
+  let luma = 0;
+  let n = 0;
+  for (let dy = -REACH; dy <= REACH; dy++) {
+    for (let dx = -REACH; dx <= REACH; dx++) {
+      if (source.read(x + dx, y + dy, rgb) < 0.5) continue;
+      luma += wr * rgb[0]! + wg * rgb[1]! + wb * rgb[2]!;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  return luma / n / (shading ? shading[v * nv + k]! : 1);
 }
 
 /**
@@ -71,7 +163,10 @@ function vertexSamples(mesh: MeshBuilder, normals: Float32Array, views: readonly
  * `seamDistance` (per vertex, how far it is from the body's surface, negative
  * inside), the photos fade out towards the seam with the body, which gets
  * exactly `fallback`. With `shading` (per vertex and view, as photoShading
- * gives it), each photo's own light is divided out of its samples.
+ * gives it), each photo's own light is divided out of its samples. The
+ * mesh's first `landmarks` vertices are the frontal photo's own points: there
+ * a turned photo contributes only as far as it agrees with the frontal one
+ * (CHECKED_FROM, AGREEMENT).
  *
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
@@ -84,16 +179,18 @@ export function bakeHeadTexture(
   size: number,
   seamDistance?: ArrayLike<number>,
   shading?: ArrayLike<number>,
+  landmarks = 0,
 ): Uint8Array {
   const out = new Uint8Array(size * size * 3);
   // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
   out.set(fallback, 0);
   for (let filled = 3; filled < out.length; filled *= 2) out.copyWithin(filled, 0, filled);
+  const sources = views.map((view) => new BakeSource(view));
   const baker = new TriangleBaker(
     out,
     size,
-    views,
-    vertexSamples(mesh, normals, views),
+    sources,
+    vertexSamples(mesh, normals, views, sources, shading ?? null, landmarks),
     fallback,
     Float64Array.from(mesh.uvs),
     seamDistance ? Float64Array.from(seamDistance) : null,
@@ -143,15 +240,15 @@ class TriangleBaker {
   constructor(
     private readonly out: Uint8Array,
     private readonly size: number,
-    views: readonly PhotoView[],
+    sources: BakeSource[],
     samples: ReturnType<typeof vertexSamples>,
     fallback: Rgb,
     private readonly uv: Float64Array,
     private readonly seamDistance: Float64Array | null,
     private readonly shading: Float64Array | null,
   ) {
-    this.nv = views.length;
-    this.sources = views.map((view) => new BakeSource(view));
+    this.nv = sources.length;
+    this.sources = sources;
     this.share = samples.share;
     this.xy = samples.xy;
     this.coverage = samples.coverage;
