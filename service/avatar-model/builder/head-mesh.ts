@@ -17,6 +17,13 @@ export const ATLAS_LAYOUT = {
 
 /** Rings of the skull from the face's rim to the back of the head. */
 const SKULL_RINGS = 18;
+/**
+ * The mesh's skull columns per segment of the face's rim. One column per
+ * rim point left the crown's outline seen from the front turning by up to
+ * 17° at a corner, facets along the top of the head in a 1024² portrait;
+ * two leave 11°. The silhouette fit needs no more than one.
+ */
+const MESH_COLUMNS_PER_RIM_SEGMENT = 2;
 /** How far (0..1 of the way to the back) the rim's own shape lingers before the skull takes over. */
 const RIM_BLEND = 0.4;
 /** By this fraction of the way back the meridians are evenly spread around the head. */
@@ -78,12 +85,15 @@ function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [nu
  * because the rim crowds its points at the temples and leaves the crown with
  * few. Its distance from the skull centre starts at the rim's and eases into
  * the ellipsoid's, so the join is seamless. `rim` comes back ordered so that
- * quads along it, then backwards, face outwards.
+ * quads along it, then backwards, face outwards. Ring 0 is the rim's own
+ * points; the others have `columns` points per rim segment, the ones between
+ * rim points walking back from between them.
  */
 export function skullRings(
   points: readonly Vec3[],
   rimLoop: readonly number[],
   shape: HeadShape,
+  columns = 1,
 ): { rim: number[]; rings: Vec3[][]; pole: Vec3 } {
   const centre = shape.centre;
   let rim = [...rimLoop];
@@ -108,7 +118,7 @@ export function skullRings(
   }
   const step = (-2 * Math.PI) / n;
   const shift = azimuths.reduce((sum, a, k) => sum + a - step * k, 0) / n;
-  const starts = rimPoints.map((p, k) => {
+  const starts = rimPoints.map((p, k): WalkStart => {
     const offset = sub(p, centre);
     const dir = normalize(offset);
     const excess = length(offset) - skullRadius(shape, dir);
@@ -122,11 +132,12 @@ export function skullRings(
       blend: RIM_BLEND + (excess > 0 ? shape.jaw * Math.max(0, -dir[1]) : 0),
     };
   });
+  const walkers = columns === 1 ? starts : between(starts, columns, step * n);
   const rings: Vec3[][] = [rimPoints];
   for (let ring = 1; ring < SKULL_RINGS; ring++) {
     const t = ring / SKULL_RINGS;
     rings.push(
-      starts.map((s) => {
+      walkers.map((s) => {
         const polar = s.polar + (Math.PI - s.polar) * t;
         const azimuth = s.azimuth + (s.even - s.azimuth) * smoothstep(0, AZIMUTH_SETTLE, t);
         const dir: Vec3 = [
@@ -142,36 +153,96 @@ export function skullRings(
   return { rim, rings, pole: addScaled(centre, BACK, skullRadius(shape, BACK)) };
 }
 
-/** The skull's rings as mesh: quads between rings, a fan to the pole, UVs on the skull chart. */
+/**
+ * `columns` walkers per rim segment: each rim point's own, then ones whose
+ * start is interpolated towards the next rim point's (the last segment's
+ * next is the first point, a turn of `fullTurn` further round).
+ */
+function between(starts: readonly WalkStart[], columns: number, fullTurn: number): WalkStart[] {
+  const n = starts.length;
+  const out: WalkStart[] = [];
+  for (let k = 0; k < n; k++) {
+    const a = starts[k]!;
+    const b = starts[(k + 1) % n]!;
+    const turn = k + 1 === n ? fullTurn : 0;
+    for (let j = 0; j < columns; j++) {
+      const f = j / columns;
+      const mix = (x: number, y: number) => x + (y - x) * f;
+      out.push({
+        polar: mix(a.polar, b.polar),
+        azimuth: mix(a.azimuth, b.azimuth + turn),
+        even: mix(a.even, b.even + turn),
+        excess: mix(a.excess, b.excess),
+        blend: mix(a.blend, b.blend),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * The skull's rings as mesh, UVs on the skull chart: between the rim and
+ * ring 1 a fan per rim segment onto its MESH_COLUMNS_PER_RIM_SEGMENT columns
+ * (so the face's rim edges stay whole and the surface has no T-junction),
+ * quads between the later rings, a fan to the pole.
+ */
 function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
+  const columns = MESH_COLUMNS_PER_RIM_SEGMENT;
   const points = Array.from({ length: mesh.vertexCount }, (_, i) => mesh.position(i));
-  const { rings, pole } = skullRings(points, rimLoop, shape);
+  const { rings, pole } = skullRings(points, rimLoop, shape, columns);
   const rimPoints = rings[0]!;
   const n = rimPoints.length;
+  const m = n * columns;
   const arc = [0];
   for (let k = 1; k <= n; k++) {
     arc.push(arc[k - 1]! + length(sub(rimPoints[k % n]!, rimPoints[k - 1]!)));
   }
   const perimeter = arc[n]!;
   const chart = ATLAS_LAYOUT.skull;
-  const uOf = (k: number) => chart.left + (arc[k]! / perimeter) * (chart.right - chart.left);
+  /** u of column c of m, at its share of the way along its rim segment. */
+  const uOf = (c: number) => {
+    const k = Math.floor(c / columns);
+    const along = k >= n ? arc[n]! : arc[k]! + ((c % columns) / columns) * (arc[k + 1]! - arc[k]!);
+    return chart.left + (along / perimeter) * (chart.right - chart.left);
+  };
   const vOf = (t: number) => chart.top + t * (chart.bottom - chart.top);
-  // Column n repeats column 0 with u = 1: the chart's seam.
+  // The last column repeats the first with u = 1: the chart's seam.
   const first = mesh.vertexCount;
-  const index = (ring: number, k: number) => first + ring * (n + 1) + k;
-  rings.forEach((ring, r) => {
-    for (let k = 0; k <= n; k++) mesh.vertex(ring[k % n]!, [uOf(k), vOf(r / SKULL_RINGS)]);
+  for (let k = 0; k <= n; k++) mesh.vertex(rimPoints[k % n]!, [uOf(k * columns), vOf(0)]);
+  const index = (ring: number, c: number) =>
+    ring === 0 ? first + c : first + n + 1 + (ring - 1) * (m + 1) + c;
+  rings.slice(1).forEach((ring, r) => {
+    for (let c = 0; c <= m; c++) mesh.vertex(ring[c % m]!, [uOf(c), vOf((r + 1) / SKULL_RINGS)]);
   });
-  for (let ring = 0; ring < SKULL_RINGS - 1; ring++) {
-    for (let k = 0; k < n; k++) {
-      mesh.quad(index(ring, k), index(ring, k + 1), index(ring + 1, k + 1), index(ring + 1, k));
+  for (let k = 0; k < n; k++) {
+    const a = index(0, k);
+    const b = index(0, k + 1);
+    for (let j = 0; j < columns; j++) {
+      // The first half of the segment's columns fan from its start, the rest from its end.
+      const apex = 2 * j < columns ? a : b;
+      mesh.triangle(apex, index(1, k * columns + j + 1), index(1, k * columns + j));
+    }
+    mesh.triangle(a, b, index(1, k * columns + Math.floor(columns / 2)));
+  }
+  for (let ring = 1; ring < SKULL_RINGS - 1; ring++) {
+    for (let c = 0; c < m; c++) {
+      mesh.quad(index(ring, c), index(ring, c + 1), index(ring + 1, c + 1), index(ring + 1, c));
     }
   }
   const last = SKULL_RINGS - 1;
-  for (let k = 0; k < n; k++) {
-    const p = mesh.vertex(pole, [(uOf(k) + uOf(k + 1)) / 2, vOf(1)]);
-    mesh.triangle(index(last, k), index(last, k + 1), p);
+  for (let c = 0; c < m; c++) {
+    const p = mesh.vertex(pole, [(uOf(c) + uOf(c + 1)) / 2, vOf(1)]);
+    mesh.triangle(index(last, c), index(last, c + 1), p);
   }
+}
+
+/** Where one column of the skull starts on the rim, and how it walks back (skullRings). */
+interface WalkStart {
+  polar: number;
+  azimuth: number;
+  even: number;
+  excess: number;
+  blend: number;
 }
 
 /** An angle difference folded into (-π, π]. */
