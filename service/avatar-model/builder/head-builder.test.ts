@@ -4,7 +4,7 @@ import { canonicalFace } from './face-landmarks.js';
 import { buildEars, type BuiltEars } from './head-ears.js';
 import { measureNeck } from './head-neck.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
-import { bakeHeadTexture } from './head-texture.js';
+import { bakeHeadTexture, SEAM_BAND } from './head-texture.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
 import { analysisOf, build } from './test-support.js';
 import type * as Ears from './head-ears.js';
@@ -83,5 +83,20 @@ describe('the head builder', () => {
       expect(subjectAt(earViews.find((v) => v.name === name)!), name).toBeGreaterThan(200);
       expect(subjectAt(skullViews.find((v) => v.name === name)!), name).toBe(0);
     }
+  });
+
+  it("fades the photos into the body's skin only near the neck, not over the whole head", async () => {
+    await build('person-a');
+    const seamDistance = vi.mocked(bakeHeadTexture).mock.calls[0]![5]!;
+    // The face's landmarks from the brows up (10: the forehead's middle; 151, 9: below it) are
+    // far above the neck: their photos' colours are whole there.
+    for (const v of [10, 151, 9, 8])
+      expect(seamDistance[v], `landmark ${v}`).toBeGreaterThanOrEqual(SEAM_BAND);
+    const fadedAway = Array.from(
+      { length: seamDistance.length },
+      (_, v) => seamDistance[v]!,
+    ).filter((d) => d < SEAM_BAND);
+    // Only a band round the neck fades: most of the head is not.
+    expect(fadedAway.length).toBeLessThan(0.3 * seamDistance.length);
   });
 });

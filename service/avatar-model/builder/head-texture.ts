@@ -40,7 +40,7 @@ const PER_VIEW = 4;
  * colours give way to the fallback skin colour, which is the body's: no
  * step in tone shows at the seam.
  */
-const SEAM_BAND = 0.03;
+export const SEAM_BAND = 0.03;
 
 /**
  * Per vertex: how much each photo contributes (softmax over how squarely the
