@@ -18,12 +18,16 @@ export const ATLAS_LAYOUT = {
 /** Rings of the skull from the face's rim to the back of the head. */
 const SKULL_RINGS = 18;
 /**
- * The mesh's skull columns per segment of the face's rim. One column per
- * rim point left the crown's outline seen from the front turning by up to
- * 17° at a corner, facets along the top of the head in a 1024² portrait;
- * two leave 11°. The silhouette fit needs no more than one.
+ * The mesh's skull columns per segment of the face's rim, for rim points
+ * above CROWN_FROM (below, one). One column per rim point left the crown's
+ * outline seen from the front turning by up to 17° at a corner, facets along
+ * the top of the head in a 1024² portrait; two leave 11°. Under the jaw and
+ * round the nape the outline is the body's, and the silhouette fit needs no
+ * more than one anywhere.
  */
-const MESH_COLUMNS_PER_RIM_SEGMENT = 2;
+const CROWN_COLUMNS_PER_RIM_SEGMENT = 2;
+/** Rim points from this far below the skull's centre up (sine of the angle) start crown columns. */
+const CROWN_FROM = 0.3;
 /** How far (0..1 of the way to the back) the rim's own shape lingers before the skull takes over. */
 const RIM_BLEND = 0.4;
 /** By this fraction of the way back the meridians are evenly spread around the head. */
@@ -86,15 +90,16 @@ function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [nu
  * few. Its distance from the skull centre starts at the rim's and eases into
  * the ellipsoid's, so the join is seamless. `rim` comes back ordered so that
  * quads along it, then backwards, face outwards. Ring 0 is the rim's own
- * points; the others have `columns` points per rim segment, the ones between
- * rim points walking back from between them.
+ * points; the others have `columnsOf(start)` points for the rim segment
+ * that starts there (`columns` gives them, in `rim`'s order), the ones
+ * between rim points walking back from between them.
  */
 export function skullRings(
   points: readonly Vec3[],
   rimLoop: readonly number[],
   shape: HeadShape,
-  columns = 1,
-): { rim: number[]; rings: Vec3[][]; pole: Vec3 } {
+  columnsOf: (start: Vec3) => number = () => 1,
+): { rim: number[]; rings: Vec3[][]; pole: Vec3; columns: number[] } {
   const centre = shape.centre;
   let rim = [...rimLoop];
   // Quads run along the rim, then backwards: counter-clockwise from outside only when the rim
@@ -132,7 +137,8 @@ export function skullRings(
       blend: RIM_BLEND + (excess > 0 ? shape.jaw * Math.max(0, -dir[1]) : 0),
     };
   });
-  const walkers = columns === 1 ? starts : between(starts, columns, step * n);
+  const columns = rimPoints.map((p) => columnsOf(sub(p, centre)));
+  const walkers = columns.every((c) => c === 1) ? starts : between(starts, columns, step * n);
   const rings: Vec3[][] = [rimPoints];
   for (let ring = 1; ring < SKULL_RINGS; ring++) {
     const t = ring / SKULL_RINGS;
@@ -150,23 +156,27 @@ export function skullRings(
       }),
     );
   }
-  return { rim, rings, pole: addScaled(centre, BACK, skullRadius(shape, BACK)) };
+  return { rim, rings, pole: addScaled(centre, BACK, skullRadius(shape, BACK)), columns };
 }
 
 /**
- * `columns` walkers per rim segment: each rim point's own, then ones whose
- * start is interpolated towards the next rim point's (the last segment's
- * next is the first point, a turn of `fullTurn` further round).
+ * `columns[k]` walkers for rim segment k: the rim point's own, then ones
+ * whose start is interpolated towards the next rim point's (the last
+ * segment's next is the first point, a turn of `fullTurn` further round).
  */
-function between(starts: readonly WalkStart[], columns: number, fullTurn: number): WalkStart[] {
+function between(
+  starts: readonly WalkStart[],
+  columns: readonly number[],
+  fullTurn: number,
+): WalkStart[] {
   const n = starts.length;
   const out: WalkStart[] = [];
   for (let k = 0; k < n; k++) {
     const a = starts[k]!;
     const b = starts[(k + 1) % n]!;
     const turn = k + 1 === n ? fullTurn : 0;
-    for (let j = 0; j < columns; j++) {
-      const f = j / columns;
+    for (let j = 0; j < columns[k]!; j++) {
+      const f = j / columns[k]!;
       const mix = (x: number, y: number) => x + (y - x) * f;
       out.push({
         polar: mix(a.polar, b.polar),
@@ -182,47 +192,54 @@ function between(starts: readonly WalkStart[], columns: number, fullTurn: number
 
 /**
  * The skull's rings as mesh, UVs on the skull chart: between the rim and
- * ring 1 a fan per rim segment onto its MESH_COLUMNS_PER_RIM_SEGMENT columns
- * (so the face's rim edges stay whole and the surface has no T-junction),
- * quads between the later rings, a fan to the pole.
+ * ring 1 a fan per rim segment onto its columns (so the face's rim edges stay
+ * whole and the surface has no T-junction), quads between the later rings, a
+ * fan to the pole.
  */
 function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
-  const columns = MESH_COLUMNS_PER_RIM_SEGMENT;
   const points = Array.from({ length: mesh.vertexCount }, (_, i) => mesh.position(i));
-  const { rings, pole } = skullRings(points, rimLoop, shape, columns);
+  const { rings, pole, columns } = skullRings(points, rimLoop, shape, (d) =>
+    d[1] > -CROWN_FROM * length(d) ? CROWN_COLUMNS_PER_RIM_SEGMENT : 1,
+  );
   const rimPoints = rings[0]!;
   const n = rimPoints.length;
-  const m = n * columns;
   const arc = [0];
   for (let k = 1; k <= n; k++) {
     arc.push(arc[k - 1]! + length(sub(rimPoints[k % n]!, rimPoints[k - 1]!)));
   }
-  const perimeter = arc[n]!;
+  // Per column of the later rings, how far along the rim it starts; one more closes the seam.
+  const firstColumn: number[] = [];
+  const along: number[] = [];
+  columns.forEach((count, k) => {
+    firstColumn.push(along.length);
+    for (let j = 0; j < count; j++) along.push(arc[k]! + (j / count) * (arc[k + 1]! - arc[k]!));
+  });
+  const m = along.length;
+  along.push(arc[n]!);
   const chart = ATLAS_LAYOUT.skull;
-  /** u of column c of m, at its share of the way along its rim segment. */
-  const uOf = (c: number) => {
-    const k = Math.floor(c / columns);
-    const along = k >= n ? arc[n]! : arc[k]! + ((c % columns) / columns) * (arc[k + 1]! - arc[k]!);
-    return chart.left + (along / perimeter) * (chart.right - chart.left);
-  };
+  const uAt = (length: number) => chart.left + (length / arc[n]!) * (chart.right - chart.left);
   const vOf = (t: number) => chart.top + t * (chart.bottom - chart.top);
   // The last column repeats the first with u = 1: the chart's seam.
   const first = mesh.vertexCount;
-  for (let k = 0; k <= n; k++) mesh.vertex(rimPoints[k % n]!, [uOf(k * columns), vOf(0)]);
+  for (let k = 0; k <= n; k++) mesh.vertex(rimPoints[k % n]!, [uAt(arc[k]!), vOf(0)]);
   const index = (ring: number, c: number) =>
     ring === 0 ? first + c : first + n + 1 + (ring - 1) * (m + 1) + c;
   rings.slice(1).forEach((ring, r) => {
-    for (let c = 0; c <= m; c++) mesh.vertex(ring[c % m]!, [uOf(c), vOf((r + 1) / SKULL_RINGS)]);
+    for (let c = 0; c <= m; c++)
+      mesh.vertex(ring[c % m]!, [uAt(along[c]!), vOf((r + 1) / SKULL_RINGS)]);
   });
   for (let k = 0; k < n; k++) {
     const a = index(0, k);
     const b = index(0, k + 1);
-    for (let j = 0; j < columns; j++) {
+    const count = columns[k]!;
+    const c0 = firstColumn[k]!;
+    for (let j = 0; j < count; j++) {
       // The first half of the segment's columns fan from its start, the rest from its end.
-      const apex = 2 * j < columns ? a : b;
-      mesh.triangle(apex, index(1, k * columns + j + 1), index(1, k * columns + j));
+      const apex = 2 * j < count ? a : b;
+      mesh.triangle(apex, index(1, c0 + j + 1), index(1, c0 + j));
     }
-    mesh.triangle(a, b, index(1, k * columns + Math.floor(columns / 2)));
+    // The column between the two fans: the first of those the end fans to.
+    mesh.triangle(a, b, index(1, c0 + Math.ceil(count / 2)));
   }
   for (let ring = 1; ring < SKULL_RINGS - 1; ring++) {
     for (let c = 0; c < m; c++) {
@@ -231,7 +248,7 @@ function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadS
   }
   const last = SKULL_RINGS - 1;
   for (let c = 0; c < m; c++) {
-    const p = mesh.vertex(pole, [(uOf(c) + uOf(c + 1)) / 2, vOf(1)]);
+    const p = mesh.vertex(pole, [(uAt(along[c]!) + uAt(along[c + 1]!)) / 2, vOf(1)]);
     mesh.triangle(index(last, c), index(last, c + 1), p);
   }
 }
