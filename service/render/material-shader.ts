@@ -20,6 +20,11 @@ export const ALPHA_CUTOFF = 0.5;
 
 const S = VERTEX_STRIDE;
 
+/** The lobe a glTF material draws: its roughness and KHR_materials_specular factor (absent, 1). */
+export function materialGloss(material: AvatarMaterial): Gloss {
+  return glossFor(clamp01(material.roughness), clamp01(material.specular ?? 1));
+}
+
 /**
  * A glTF metallic-roughness material as a FragmentShader: base colour factor
  * × texture, then the light rig of shading.ts.
@@ -60,7 +65,7 @@ export class MaterialShader implements FragmentShader {
   /** Binds a material; `textured` is whether the mesh carries UVs to sample its texture with. */
   useMaterial(material: AvatarMaterial, textured: boolean): void {
     [this.baseR, this.baseG, this.baseB, this.baseA] = material.baseColor;
-    this.gloss = glossFor(clamp01(material.roughness), clamp01(material.specular ?? 1));
+    this.gloss = materialGloss(material);
     this.metallic = clamp01(material.metallic);
     this.alphaMode = material.alphaMode;
     this.mayDiscard = material.alphaMode === 'MASK';

@@ -23,7 +23,6 @@ import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
 import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { SKIN_FINISH, texturedMaterial } from './materials.js';
-import { SEAM_BAND } from './head-texture.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
 import type { Part } from './part.js';
@@ -62,10 +61,11 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     // The head is joined to the body's neck eased to the photographed size.
     (neck) => ({
       mesh: fitNeck(template.body, template.proportions, neck),
-      // Read as far as the texture's seam band reaches: at the field's own reach (2 cm) every
-      // head vertex away from the neck read 2 cm, and the photos showed at 74 % over the whole
-      // head, faded towards the flat skin colour.
-      distance: fittedDistance((q) => template.field.at(q, SEAM_BAND), template.proportions, neck),
+      distance: fittedDistance(
+        (q, reach) => template.field.at(q, reach),
+        template.proportions,
+        neck,
+      ),
     }),
   );
   const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));

@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../model.js';
-import { glossFor, shadeSurface } from '../../render/shading.js';
+import { materialGloss } from '../../render/material-shader.js';
+import { shadeSurface } from '../../render/shading.js';
 import { depthScale } from './affine-camera.js';
 import { buildAvatar } from './build-avatar.js';
 import { canonicalFace } from './face-landmarks.js';
@@ -238,7 +239,7 @@ describe('the face', () => {
     const model = await build('person-b');
     /** The brightest highlight the renderer's lights draw on black with this material, any normal. */
     const peak = (m: AvatarMesh) => {
-      const gloss = glossFor(m.material.roughness, m.material.specular ?? 1);
+      const gloss = materialGloss(m.material);
       const out = new Float32Array(3);
       let most = 0;
       for (let i = 0; i <= 60; i++) {

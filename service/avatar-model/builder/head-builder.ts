@@ -5,7 +5,7 @@ import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
 import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
-import { bakeHeadTexture } from './head-texture.js';
+import { bakeHeadTexture, SEAM_BAND } from './head-texture.js';
 import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
@@ -78,11 +78,12 @@ export interface HeadFrame {
 
 /**
  * The body the head is joined to: its skin (model space, skinned) with the neck
- * eased to the photographed size, and the signed distance from that skin.
+ * eased to the photographed size, and the signed distance from that skin
+ * (exact out to `reach`, which it reads beyond).
  */
 export interface NeckBody {
   mesh: MeshBuilder;
-  distance: (p: Vec3) => number;
+  distance: (p: Vec3, reach: number) => number;
 }
 
 export interface HeadBuild {
@@ -166,9 +167,11 @@ export async function buildHead(
     proportions.neckRadius,
   );
   const body = bodyFor(neckSize);
-  // How far each head vertex is from the body's skin: where the neck runs into the head.
+  // How far each head vertex is from the body's skin: where the neck runs into the head. Read
+  // as far as the texture's fade reaches: read only to 2 cm, every head vertex away from the
+  // neck read 2 cm, and the photos showed at 74 % over the whole head.
   const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
-    body.distance(add(mesh.position(v), offset)),
+    body.distance(add(mesh.position(v), offset), SEAM_BAND),
   );
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const shading = photoShading(mesh, normals, views);

@@ -138,7 +138,7 @@ export function skullRings(
     };
   });
   const columns = rimPoints.map((p) => columnsOf(sub(p, centre)));
-  const walkers = columns.every((c) => c === 1) ? starts : between(starts, columns, step * n);
+  const walkers = between(starts, columns, step * n);
   const rings: Vec3[][] = [rimPoints];
   for (let ring = 1; ring < SKULL_RINGS; ring++) {
     const t = ring / SKULL_RINGS;

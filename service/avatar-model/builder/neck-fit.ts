@@ -66,15 +66,15 @@ function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder 
  * itself, since the fit only slides points sideways and front to back).
  */
 export function fittedDistance(
-  distance: (q: Vec3) => number,
+  distance: (q: Vec3, reach: number) => number,
   p: Proportions,
   neck: NeckSize | null,
-): (q: Vec3) => number {
+): (q: Vec3, reach: number) => number {
   if (!neck) return distance;
   const fit = neckFit(p, neck);
-  return (q) => {
+  return (q, reach) => {
     const back = fit.backward(q);
-    return distance(fit.moves(back) ? back : q);
+    return distance(fit.moves(back) ? back : q, reach);
   };
 }
 
