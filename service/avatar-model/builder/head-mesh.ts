@@ -1,6 +1,6 @@
 import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
 import type { FaceSurface } from './face-landmarks.js';
-import { skullRadius, type HeadShape } from './head-shape.js';
+import { SkullDirections, skullRadius, type HeadShape } from './head-shape.js';
 import { MeshBuilder } from './mesh-builder.js';
 import { addScaled, length, normalize, smoothstep, sub, type Vec3 } from './vec3.js';
 
@@ -100,63 +100,156 @@ export function skullRings(
   shape: HeadShape,
   columnsOf: (start: Vec3) => number = () => 1,
 ): { rim: number[]; rings: Vec3[][]; pole: Vec3; columns: number[] } {
+  const walk = new SkullWalk(points, rimLoop, shape.centre, columnsOf);
   const centre = shape.centre;
-  let rim = [...rimLoop];
-  // Quads run along the rim, then backwards: counter-clockwise from outside only when the rim
-  // turns clockwise round the face's axis (seen from the front).
-  const azimuthOf = (i: number) => {
-    const d = sub(points[i]!, centre);
-    return Math.atan2(d[1], d[0]);
+  return {
+    rim: walk.rim,
+    rings: walk.rings(shape),
+    pole: addScaled(centre, BACK, skullRadius(shape, BACK)),
+    columns: walk.columns,
   };
-  let turn = 0;
-  for (let k = 0; k < rim.length; k++) {
-    turn += wrapAngle(azimuthOf(rim[(k + 1) % rim.length]!) - azimuthOf(rim[k]!));
-  }
-  if (turn > 0) rim = rim.reverse();
-  const n = rim.length;
-  const rimPoints = rim.map((i) => points[i]!);
+}
 
-  // Unwrapped azimuths, and evenly spaced ones that stay as close to them as possible.
-  const azimuths = [azimuthOf(rim[0]!)];
-  for (let k = 1; k < n; k++) {
-    azimuths.push(azimuths[k - 1]! + wrapAngle(azimuthOf(rim[k]!) - azimuthOf(rim[k - 1]!)));
-  }
-  const step = (-2 * Math.PI) / n;
-  const shift = azimuths.reduce((sum, a, k) => sum + a - step * k, 0) / n;
-  const starts = rimPoints.map((p, k): WalkStart => {
-    const offset = sub(p, centre);
-    const dir = normalize(offset);
-    const excess = length(offset) - skullRadius(shape, dir);
-    return {
+/**
+ * The walk of skullRings from a face's rim round a skull centre: the rim's
+ * order, the columns and every ring point's direction from the centre, which
+ * no shape about that centre changes. Only the distances along them depend
+ * on the shape (`radii`): the skull fit tries shape after shape on one walk.
+ */
+export class SkullWalk {
+  /** The rim's vertex indices, in the order quads along it face outwards. */
+  readonly rim: number[];
+  readonly rimPoints: Vec3[];
+  /** Columns per rim segment, in `rim`'s order. */
+  readonly columns: number[];
+  /** Ring 1's, then each later ring's points' directions, column by column. */
+  readonly directions: SkullDirections;
+  /** Per column: the rim segment it walks back from, and how far along it it starts. */
+  private readonly segment: Int32Array;
+  private readonly along: Float64Array;
+  private readonly rimDirections: SkullDirections;
+  private readonly rimDistances: Float64Array;
+
+  constructor(
+    points: readonly Vec3[],
+    rimLoop: readonly number[],
+    readonly centre: Vec3,
+    columnsOf: (start: Vec3) => number = () => 1,
+  ) {
+    let rim = [...rimLoop];
+    // Quads run along the rim, then backwards: counter-clockwise from outside only when the rim
+    // turns clockwise round the face's axis (seen from the front).
+    const azimuthOf = (i: number) => {
+      const d = sub(points[i]!, centre);
+      return Math.atan2(d[1], d[0]);
+    };
+    let turn = 0;
+    for (let k = 0; k < rim.length; k++) {
+      turn += wrapAngle(azimuthOf(rim[(k + 1) % rim.length]!) - azimuthOf(rim[k]!));
+    }
+    if (turn > 0) rim = rim.reverse();
+    const n = rim.length;
+    this.rim = rim;
+    this.rimPoints = rim.map((i) => points[i]!);
+    this.rimDirections = new SkullDirections(this.rimPoints.map((p) => normalize(sub(p, centre))));
+    this.rimDistances = Float64Array.from(this.rimPoints, (p) => length(sub(p, centre)));
+
+    // Unwrapped azimuths, and evenly spaced ones that stay as close to them as possible.
+    const azimuths = [azimuthOf(rim[0]!)];
+    for (let k = 1; k < n; k++) {
+      azimuths.push(azimuths[k - 1]! + wrapAngle(azimuthOf(rim[k]!) - azimuthOf(rim[k - 1]!)));
+    }
+    const step = (-2 * Math.PI) / n;
+    const shift = azimuths.reduce((sum, a, k) => sum + a - step * k, 0) / n;
+    const starts = this.rimDirections.directions.map((dir, k): WalkStart => ({
       polar: Math.acos(Math.max(-1, Math.min(1, dir[2]))),
       azimuth: azimuths[k]!,
       even: shift + step * k,
-      excess,
-      // Where the lower rim (jaw and chin) stands out of the skull, its fullness may carry
-      // further back: the jaw line. A rim point inside the skull is no jaw to carry.
-      blend: RIM_BLEND + (excess > 0 ? shape.jaw * Math.max(0, -dir[1]) : 0),
-    };
-  });
-  const columns = rimPoints.map((p) => columnsOf(sub(p, centre)));
-  const walkers = between(starts, columns, step * n);
-  const rings: Vec3[][] = [rimPoints];
-  for (let ring = 1; ring < SKULL_RINGS; ring++) {
-    const t = ring / SKULL_RINGS;
-    rings.push(
-      walkers.map((s) => {
+    }));
+    this.columns = this.rimPoints.map((p) => columnsOf(sub(p, centre)));
+    const walkers = between(starts, this.columns, step * n);
+    this.segment = Int32Array.from(walkers, (w) => w.segment);
+    this.along = Float64Array.from(walkers, (w) => w.along);
+    const directions: Vec3[] = [];
+    for (let ring = 1; ring < SKULL_RINGS; ring++) {
+      const t = ring / SKULL_RINGS;
+      for (const s of walkers) {
         const polar = s.polar + (Math.PI - s.polar) * t;
         const azimuth = s.azimuth + (s.even - s.azimuth) * smoothstep(0, AZIMUTH_SETTLE, t);
-        const dir: Vec3 = [
+        directions.push([
           Math.sin(polar) * Math.cos(azimuth),
           Math.sin(polar) * Math.sin(azimuth),
           Math.cos(polar),
-        ];
-        const r = skullRadius(shape, dir) + s.excess * (1 - smoothstep(0, s.blend, t));
-        return addScaled(centre, dir, r);
-      }),
-    );
+        ]);
+      }
+    }
+    this.directions = new SkullDirections(directions);
   }
-  return { rim, rings, pole: addScaled(centre, BACK, skullRadius(shape, BACK)), columns };
+
+  /** Points per ring after the rim. */
+  get columnCount(): number {
+    return this.segment.length;
+  }
+
+  /** Rings, the rim's included. */
+  get ringCount(): number {
+    return SKULL_RINGS;
+  }
+
+  /**
+   * The distances from the centre of ring 1's, then each later ring's points
+   * (as `directions`) for a skull of this shape. Each starts at the rim's
+   * distance and eases into the skull's, so the join is seamless.
+   */
+  radii(shape: HeadShape): Float64Array {
+    const n = this.rimPoints.length;
+    // Where the lower rim (jaw and chin) stands out of the skull, its fullness may carry
+    // further back: the jaw line. A rim point inside the skull is no jaw to carry.
+    const excess = new Float64Array(n);
+    const blend = new Float64Array(n);
+    for (let k = 0; k < n; k++) {
+      const dir = this.rimDirections.directions[k]!;
+      excess[k] = this.rimDistances[k]! - this.rimDirections.radius(shape, k);
+      blend[k] = RIM_BLEND + (excess[k]! > 0 ? shape.jaw * Math.max(0, -dir[1]) : 0);
+    }
+    const m = this.columnCount;
+    const columnExcess = new Float64Array(m);
+    const columnBlend = new Float64Array(m);
+    for (let c = 0; c < m; c++) {
+      const a = this.segment[c]!;
+      const b = (a + 1) % n;
+      const f = this.along[c]!;
+      columnExcess[c] = excess[a]! + (excess[b]! - excess[a]!) * f;
+      columnBlend[c] = blend[a]! + (blend[b]! - blend[a]!) * f;
+    }
+    const radii = new Float64Array((SKULL_RINGS - 1) * m);
+    for (let ring = 1; ring < SKULL_RINGS; ring++) {
+      const t = ring / SKULL_RINGS;
+      for (let c = 0; c < m; c++) {
+        const i = (ring - 1) * m + c;
+        radii[i] =
+          this.directions.radius(shape, i) +
+          columnExcess[c]! * (1 - smoothstep(0, columnBlend[c]!, t));
+      }
+    }
+    return radii;
+  }
+
+  /** The rings as points: the rim, then the later rings for a skull of this shape. */
+  rings(shape: HeadShape): Vec3[][] {
+    const radii = this.radii(shape);
+    const m = this.columnCount;
+    const rings: Vec3[][] = [this.rimPoints];
+    for (let ring = 1; ring < SKULL_RINGS; ring++) {
+      const from = (ring - 1) * m;
+      rings.push(
+        Array.from({ length: m }, (_, c) =>
+          addScaled(this.centre, this.directions.directions[from + c]!, radii[from + c]!),
+        ),
+      );
+    }
+    return rings;
+  }
 }
 
 /**
@@ -168,9 +261,9 @@ function between(
   starts: readonly WalkStart[],
   columns: readonly number[],
   fullTurn: number,
-): WalkStart[] {
+): (WalkStart & { segment: number; along: number })[] {
   const n = starts.length;
-  const out: WalkStart[] = [];
+  const out: (WalkStart & { segment: number; along: number })[] = [];
   for (let k = 0; k < n; k++) {
     const a = starts[k]!;
     const b = starts[(k + 1) % n]!;
@@ -182,8 +275,8 @@ function between(
         polar: mix(a.polar, b.polar),
         azimuth: mix(a.azimuth, b.azimuth + turn),
         even: mix(a.even, b.even + turn),
-        excess: mix(a.excess, b.excess),
-        blend: mix(a.blend, b.blend),
+        segment: k,
+        along: f,
       });
     }
   }
@@ -253,13 +346,11 @@ function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadS
   }
 }
 
-/** Where one column of the skull starts on the rim, and how it walks back (skullRings). */
+/** Where one column of the skull starts on the rim, and how it walks back (SkullWalk). */
 interface WalkStart {
   polar: number;
   azimuth: number;
   even: number;
-  excess: number;
-  blend: number;
 }
 
 /** An angle difference folded into (-π, π]. */

@@ -78,25 +78,70 @@ export function fitHead(points: readonly Vec3[]): HeadShape {
 
 /** Distance from the skull centre to its surface along unit direction d. */
 export function skullRadius(shape: HeadShape, d: Vec3): number {
-  const y = d[1] / (d[1] >= 0 ? shape.up : shape.down);
-  const z = d[2] / (d[2] >= 0 ? shape.front : shape.back);
-  const x = d[0] / shape.side;
-  return (1 + profileAt(shape.profile, d)) / Math.sqrt(x * x + y * y + z * z);
+  return ellipsoidRadius(shape, d, profileAt(shape.profile, knotWeights(d), midplaneOf(d)));
 }
 
 /**
- * The profile's widening in direction d: its values blended between knots
- * with cos² weights (which sum to 1 and keep the surface smooth), fading
- * out towards the ears, where the skull's width is the frontal photo's.
+ * Fixed unit directions whose skull radii are read for many shapes, as the
+ * skull fit does at every step: what skullRadius works out from a direction
+ * alone is worked out once. The radii are exactly skullRadius's.
  */
-function profileAt(profile: readonly number[], d: Vec3): number {
-  const midplane = Math.hypot(d[1], d[2]);
-  if (midplane < 1e-9) return 0;
+export class SkullDirections {
+  private readonly weights: Float64Array[];
+  private readonly midplanes: Float64Array;
+
+  constructor(readonly directions: readonly Vec3[]) {
+    this.weights = directions.map(knotWeights);
+    this.midplanes = Float64Array.from(directions, midplaneOf);
+  }
+
+  radius(shape: HeadShape, i: number): number {
+    return ellipsoidRadius(
+      shape,
+      this.directions[i]!,
+      profileAt(shape.profile, this.weights[i]!, this.midplanes[i]!),
+    );
+  }
+}
+
+/** The ellipsoid's radius along unit direction d, widened by the profile's `widening`. */
+function ellipsoidRadius(shape: HeadShape, d: Vec3, widening: number): number {
+  const y = d[1] / (d[1] >= 0 ? shape.up : shape.down);
+  const z = d[2] / (d[2] >= 0 ? shape.front : shape.back);
+  const x = d[0] / shape.side;
+  return (1 + widening) / Math.sqrt(x * x + y * y + z * z);
+}
+
+/** How far direction d lies in the head's midplane, where the profile applies. */
+function midplaneOf(d: Vec3): number {
+  return Math.hypot(d[1], d[2]);
+}
+
+/**
+ * Each knot's weight in direction d: cos² of its distance in knot spacings
+ * (the weights sum to 1 and keep the surface smooth), 0 a spacing away.
+ */
+function knotWeights(d: Vec3): Float64Array {
+  const weights = new Float64Array(PROFILE_KNOTS.length);
+  if (midplaneOf(d) < 1e-9) return weights;
   const angle = Math.atan2(-d[2], d[1]);
-  let sum = 0;
   PROFILE_KNOTS.forEach((knot, k) => {
     const t = (angle - knot) / PROFILE_SPACING;
-    if (Math.abs(t) < 1) sum += profile[k]! * Math.cos((Math.PI / 2) * t) ** 2;
+    if (Math.abs(t) < 1) weights[k] = Math.cos((Math.PI / 2) * t) ** 2;
   });
+  return weights;
+}
+
+/**
+ * The profile's widening in a direction with these knot weights, fading out
+ * towards the ears (with `midplane`), where the skull's width is the frontal
+ * photo's.
+ */
+function profileAt(profile: readonly number[], weights: Float64Array, midplane: number): number {
+  if (midplane < 1e-9) return 0;
+  let sum = 0;
+  for (let k = 0; k < weights.length; k++) {
+    if (weights[k] !== 0) sum += profile[k]! * weights[k]!;
+  }
   return sum * midplane;
 }

@@ -1,7 +1,7 @@
 import { subjectMask } from '../../processing/subject-mask.js';
 import { cameraScale, project, rescaled } from './affine-camera.js';
 import { LANDMARK } from './face-landmarks.js';
-import { skullRings } from './head-mesh.js';
+import { SkullWalk } from './head-mesh.js';
 import type { HeadShape } from './head-shape.js';
 import type { PhotoView } from './photo-views.js';
 import type { Vec3 } from './vec3.js';
@@ -93,9 +93,10 @@ export function fitSkullToPhotos(
     .filter((p): p is Profile => p !== null);
   if (profiles.length === 0) return shape;
   // The face never changes: its outline in each photo is drawn once.
+  const facePoints = flatten(face.points);
   const faceOutlines = profiles.map((profile) => {
     const outline = new Float64Array(profile.reach.length);
-    const at = projectAll(profile, face.points);
+    const at = projectAll(profile, facePoints);
     for (let t = 0; t < face.triangles.length; t += 3) {
       for (let k = 0; k < 3; k++) {
         drawSegment(
@@ -126,7 +127,7 @@ export function fitSkullToPhotos(
   const faceJaws = jawLines.map((line, i) => {
     if (!line) return null;
     const lowest = new Float64Array(line.x.length).fill(-Infinity);
-    const at = projectAll(profiles[i]!, face.points);
+    const at = projectAll(profiles[i]!, facePoints);
     for (let t = 0; t < face.triangles.length; t += 3) {
       for (let k = 0; k < 3; k++) {
         drawLow(line, lowest, at, face.triangles[t + k]!, face.triangles[t + ((k + 1) % 3)]!);
@@ -134,18 +135,30 @@ export function fitSkullToPhotos(
     }
     return lowest;
   });
+  // One walk for every shape tried: only the distances along it change. The fit walks one
+  // column per rim point, so every ring has the rim's count of points.
+  const walk = new SkullWalk(face.points, face.rim, shape.centre);
+  const columns = walk.rim.length;
+  const rings = walk.ringCount;
+  const points = new Float64Array(3 * rings * columns);
+  points.set(flatten(walk.rimPoints));
   const cost = () => {
-    const { rings } = skullRings(face.points, face.rim, shaped());
-    const columns = rings[0]!.length;
-    // Flattened once for all photos: Array.prototype.flat is slow.
-    const points = rings.flat();
+    const radii = walk.radii(shaped());
+    const { centre } = walk;
+    for (let i = 0; i < radii.length; i++) {
+      const d = walk.directions.directions[i]!;
+      const o = 3 * (columns + i);
+      points[o] = centre[0] + d[0] * radii[i]!;
+      points[o + 1] = centre[1] + d[1] * radii[i]!;
+      points[o + 2] = centre[2] + d[2] * radii[i]!;
+    }
     const jawMisses: number[] = [];
     const outlines = profiles.map((profile, i) => {
       const outline = Float64Array.from(faceOutlines[i]!);
       const at = projectAll(profile, points);
       const line = fittingJaw ? jawLines[i] : null;
       const lowest = line ? Float64Array.from(faceJaws[i]!) : null;
-      const edges = outlineEdges(at, rings.length, columns);
+      const edges = outlineEdges(at, rings, columns);
       for (let e = 0; e < edges.count; e++) {
         const a = edges.from[e]!;
         const b = edges.to[e]!;
@@ -336,26 +349,35 @@ function roughness(profile: readonly number[]): number {
   return sum;
 }
 
-function projectAll(profile: Profile, points: readonly Vec3[]): Projected {
+/** Points (x, y, z flattened) in a profile's photo: crop pixels from its centre, and their bins. */
+function projectAll(profile: Profile, points: Float64Array): Projected {
   const { view } = profile;
   const { x: cx, y: cy } = view.camera;
-  const n = points.length;
+  const n = points.length / 3;
   const out: Projected = {
     x: new Float64Array(n),
     y: new Float64Array(n),
     bin: new Float64Array(n),
   };
   for (let i = 0; i < n; i++) {
-    const p = points[i]!;
+    const p0 = points[3 * i]!;
+    const p1 = points[3 * i + 1]!;
+    const p2 = points[3 * i + 2]!;
     // project(), written out: this runs for every skull point at every fitting step.
-    const px = cx[0] * p[0] + cx[1] * p[1] + cx[2] * p[2] + cx[3];
-    const py = cy[0] * p[0] + cy[1] * p[1] + cy[2] * p[2] + cy[3];
+    const px = cx[0] * p0 + cx[1] * p1 + cx[2] * p2 + cx[3];
+    const py = cy[0] * p0 + cy[1] * p1 + cy[2] * p2 + cy[3];
     const x = (px - view.originX) * view.scale - profile.cx;
     const y = (py - view.originY) * view.scale - profile.cy;
     out.x[i] = x;
     out.y[i] = y;
     out.bin[i] = (Math.atan2(x, -y) - profile.start) / BIN;
   }
+  return out;
+}
+
+function flatten(points: readonly Vec3[]): Float64Array {
+  const out = new Float64Array(3 * points.length);
+  points.forEach((p, i) => out.set(p, 3 * i));
   return out;
 }
 

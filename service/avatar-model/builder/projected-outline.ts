@@ -41,27 +41,29 @@ export interface EdgeList {
 export function outlineEdges(at: Projected, rings: number, columns: number): EdgeList {
   const quads = (rings - 1) * columns;
   const facing = new Int8Array(quads);
-  const corner = [0, 0, 0, 0];
+  const { x, y } = at;
   for (let r = 0; r + 1 < rings; r++) {
     for (let k = 0; k < columns; k++) {
       const k1 = (k + 1) % columns;
-      corner[0] = r * columns + k;
-      corner[1] = r * columns + k1;
-      corner[2] = (r + 1) * columns + k1;
-      corner[3] = (r + 1) * columns + k;
-      let positive = 0;
-      let negative = 0;
-      for (let c = 0; c < 4; c++) {
-        const p = corner[c]!;
-        const q = corner[(c + 1) % 4]!;
-        const o = corner[(c + 2) % 4]!;
-        const turn =
-          (at.x[q]! - at.x[p]!) * (at.y[o]! - at.y[q]!) -
-          (at.y[q]! - at.y[p]!) * (at.x[o]! - at.x[q]!);
-        if (turn > 0) positive++;
-        else if (turn < 0) negative++;
-      }
-      facing[r * columns + k] = positive === 4 ? 1 : negative === 4 ? -1 : 0;
+      // The quad's corners in order round it, and the turn at each of them.
+      const c0 = r * columns + k;
+      const c1 = r * columns + k1;
+      const c2 = (r + 1) * columns + k1;
+      const c3 = (r + 1) * columns + k;
+      const x0 = x[c0]!;
+      const y0 = y[c0]!;
+      const x1 = x[c1]!;
+      const y1 = y[c1]!;
+      const x2 = x[c2]!;
+      const y2 = y[c2]!;
+      const x3 = x[c3]!;
+      const y3 = y[c3]!;
+      const t1 = turn(x0, y0, x1, y1, x2, y2);
+      const t2 = turn(x1, y1, x2, y2, x3, y3);
+      const t3 = turn(x2, y2, x3, y3, x0, y0);
+      const t4 = turn(x3, y3, x0, y0, x1, y1);
+      facing[r * columns + k] =
+        t1 > 0 && t2 > 0 && t3 > 0 && t4 > 0 ? 1 : t1 < 0 && t2 < 0 && t3 < 0 && t4 < 0 ? -1 : 0;
     }
   }
   const max = rings * columns * 2;
@@ -85,6 +87,11 @@ export function outlineEdges(at: Projected, rings: number, columns: number): Edg
     }
   }
   return edges;
+}
+
+/** The cross product of p→q and q→o: its sign is the way the path p → q → o turns at q. */
+function turn(px: number, py: number, qx: number, qy: number, ox: number, oy: number): number {
+  return (qx - px) * (oy - qy) - (qy - py) * (ox - qx);
 }
 
 /**
