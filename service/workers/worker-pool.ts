@@ -16,6 +16,8 @@ export interface PoolOptions<Ready> {
   jobTimeoutMs: number;
   log: Logger;
   onReady?(info: Ready): void;
+  /** Let the process exit while the workers idle: for a library's helper that nobody closes. */
+  unref?: boolean;
 }
 
 interface Job<Request, Result> {
@@ -34,6 +36,8 @@ interface Slot<Request, Result> {
 }
 
 const BOOT = new URL('./worker-boot.mjs', import.meta.url);
+/** Workers in a row that die before they are ready, after which the pool stops starting them. */
+const MAX_FAILED_STARTS = 3;
 
 /** Under tsx a TypeScript entry needs the bootstrap; the bundled app runs its CommonJS bundle directly. */
 function spawn(entry: URL): Worker {
@@ -54,12 +58,16 @@ export function workerPool<Request, Result, Ready = undefined>(options: PoolOpti
   const waiting: J[] = [];
   let nextId = 1;
   let closed = false;
+  let failedStarts = 0;
+  /** Why the pool gave up starting workers, once it has. */
+  let broken: string | null = null;
 
   const finish = (slot: Slot<Request, Result>, outcome: { result: Result } | { error: Error }) => {
     const job = slot.job;
     if (!job) return;
     clearTimeout(slot.timer);
     slot.job = undefined;
+    if (options.unref) slot.worker.unref();
     if ('result' in outcome) job.resolve(outcome.result);
     else job.reject(outcome.error);
   };
@@ -69,7 +77,14 @@ export function workerPool<Request, Result, Ready = undefined>(options: PoolOpti
     void slot.worker.terminate();
     const index = slots.indexOf(slot);
     if (index >= 0) slots.splice(index, 1);
-    if (!closed) start();
+    if (closed || broken) return;
+    // A worker that dies before it is ready will die again: a missing or broken entry would
+    // otherwise be respawned for ever.
+    failedStarts = slot.ready ? 0 : failedStarts + 1;
+    if (failedStarts < MAX_FAILED_STARTS) return start();
+    broken = `the ${options.name} worker cannot start: ${why}`;
+    options.log.error(`${options.name} workers given up`, { why });
+    for (const job of waiting.splice(0)) job.reject(new Error(broken));
   };
 
   const dispatch = () => {
@@ -78,6 +93,8 @@ export function workerPool<Request, Result, Ready = undefined>(options: PoolOpti
       const job = waiting.shift();
       if (!job) return;
       slot.job = job;
+      // An unref'd pool holds the process open while it owes an answer, and only then.
+      if (options.unref) slot.worker.ref();
       slot.timer = setTimeout(
         () => replace(slot, `${options.name} took longer than ${options.jobTimeoutMs} ms`),
         options.jobTimeoutMs,
@@ -113,6 +130,7 @@ export function workerPool<Request, Result, Ready = undefined>(options: PoolOpti
       if (!closed && slots.includes(slot))
         replace(slot, `the ${options.name} worker exited with code ${code}`);
     });
+    if (options.unref) slot.worker.unref();
   }
 
   for (let i = 0; i < options.size; i++) start();
@@ -120,6 +138,7 @@ export function workerPool<Request, Result, Ready = undefined>(options: PoolOpti
   return {
     run(request: Request, transfer: ArrayBuffer[] = []): Promise<Result> {
       if (closed) return Promise.reject(new Error(`the ${options.name} pool is closed`));
+      if (broken && slots.length === 0) return Promise.reject(new Error(broken));
       return new Promise<Result>((resolve, reject) => {
         waiting.push({ id: nextId++, request, transfer, resolve, reject });
         dispatch();
