@@ -5,11 +5,14 @@
  *
  * - The preload: a sandboxed preload cannot load modules from disk, so it is
  *   one CommonJS file with only `electron` left outside.
- * - Main (with the back end, the service and shared/) and the service's two
+ * - Main (with the back end, the service and shared/) and the service's
  *   worker entries, as CommonJS `.cjs` files in `dist/app/`. The service
  *   starts its workers at `new URL('./processing/worker.ts', import.meta.url)`;
  *   in the bundle that URL points beside `main.cjs`, so the worker bundles
- *   sit at `processing/worker.cjs` and `tasks/task-worker.cjs` there.
+ *   sit at `processing/worker.cjs` and `tasks/task-worker.cjs` there. The
+ *   avatar worker starts the head texture's helper at
+ *   `./head-texture-worker.ts` from its own bundle, so that one sits beside
+ *   it, at `tasks/head-texture-worker.cjs`.
  *   CommonJS rather than ESM because Electron loads CommonJS from inside the
  *   asar in main and in worker threads alike.
  * - Left outside the bundle and shipped in node_modules: exactly the
@@ -67,11 +70,15 @@ await Promise.all([
       main: path.join(ROOT, 'electron/main/entry.ts'),
       'processing/worker': path.join(ROOT, 'service/processing/worker.ts'),
       'tasks/task-worker': path.join(ROOT, 'service/tasks/task-worker.ts'),
+      'tasks/head-texture-worker': path.join(
+        ROOT,
+        'service/avatar-model/builder/head-texture-worker.ts',
+      ),
     },
     outdir: APP_BUNDLE_DIR,
     outExtension: { '.js': '.cjs' },
   }),
 ]);
 process.stdout.write(
-  'built dist/preload/preload.cjs and dist/app/{main,processing/worker,tasks/task-worker}.cjs\n',
+  'built dist/preload/preload.cjs and dist/app/{main,processing/worker,tasks/task-worker,tasks/head-texture-worker}.cjs\n',
 );

@@ -12,6 +12,7 @@ export const REQUIRED_ENTRIES = [
   '/dist/app/main.cjs',
   '/dist/app/processing/worker.cjs',
   '/dist/app/tasks/task-worker.cjs',
+  '/dist/app/tasks/head-texture-worker.cjs',
   '/dist/preload/preload.cjs',
   '/dist/renderer/index.html',
   '/dist/session/index.html',

@@ -3,6 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import { serveWorker } from '../workers/worker-pool.js';
 import { BUILTIN_ASSETS } from '../assets/builtin-catalogue.js';
 import { buildAvatar } from '../avatar-model/builder/build-avatar.js';
+import { startHeadTextureHelper } from '../avatar-model/builder/head-texture-parallel.js';
 import { writeGlb } from '../avatar-model/builder/write-glb.js';
 import { renderAvatar } from '../render/index.js';
 import type { AvatarModel } from '../avatar-model/model.js';
@@ -44,7 +45,9 @@ function model(build: BuildRequest): Promise<AvatarModel> {
 // Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.
 void serveWorker<AvatarJob, AvatarJobResult, undefined>(
   parentPort,
-  async () => undefined,
+  // The head texture's helper thread starts now, so the first build has it; not awaited, as
+  // builds go on without it.
+  async () => void startHeadTextureHelper(),
   async (job) => {
     const built = await model(job.build);
     if (job.kind === 'glb') return { data: await writeGlb(built), mimeType: 'model/gltf-binary' };

@@ -4,13 +4,14 @@ import { canonicalFace } from './face-landmarks.js';
 import { buildEars, type BuiltEars } from './head-ears.js';
 import { measureNeck } from './head-neck.js';
 import { fitSkullToPhotos } from './head-silhouette.js';
-import { bakeHeadTexture, SEAM_BAND } from './head-texture.js';
+import { SEAM_BAND } from './head-texture.js';
+import { bakeHeadTextureInParallel } from './head-texture-parallel.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
 import { analysisOf, build } from './test-support.js';
 import type * as Ears from './head-ears.js';
 import type * as Neck from './head-neck.js';
 import type * as Silhouette from './head-silhouette.js';
-import type * as Texture from './head-texture.js';
+import type * as Texture from './head-texture-parallel.js';
 
 // Pass-through spies: the head is built as ever, and the test sees the cameras each step got.
 vi.mock('./head-silhouette.js', async (importOriginal) => {
@@ -25,9 +26,9 @@ vi.mock('./head-neck.js', async (importOriginal) => {
   const real = await importOriginal<typeof Neck>();
   return { ...real, measureNeck: vi.fn(real.measureNeck) };
 });
-vi.mock('./head-texture.js', async (importOriginal) => {
+vi.mock('./head-texture-parallel.js', async (importOriginal) => {
   const real = await importOriginal<typeof Texture>();
-  return { ...real, bakeHeadTexture: vi.fn(real.bakeHeadTexture) };
+  return { ...real, bakeHeadTextureInParallel: vi.fn(real.bakeHeadTextureInParallel) };
 });
 
 const DEGREES = 180 / Math.PI;
@@ -53,7 +54,7 @@ describe('the head builder', () => {
     const consumers: [string, readonly PhotoView[]][] = [
       ['skull fit', vi.mocked(fitSkullToPhotos).mock.calls[0]![1]],
       ['neck', vi.mocked(measureNeck).mock.calls[0]![1]],
-      ['texture', vi.mocked(bakeHeadTexture).mock.calls[0]![2]],
+      ['texture', vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![2]],
       ['ears', vi.mocked(buildEars).mock.calls[0]![3]],
     ];
     for (const [step, views] of consumers) {
@@ -70,7 +71,7 @@ describe('the head builder', () => {
     await build('person-a');
     const ears: BuiltEars = await vi.mocked(buildEars).mock.results[0]!.value;
     const earViews = vi.mocked(buildEars).mock.calls[0]![3];
-    const skullViews = vi.mocked(bakeHeadTexture).mock.calls[0]![2];
+    const skullViews = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![2];
     // Both fixture ears show in the turned photos.
     expect(ears.photographed.map((e) => e.view).sort()).toEqual(['side-1', 'side-2']);
     for (const { view: name, region } of ears.photographed) {
@@ -87,7 +88,7 @@ describe('the head builder', () => {
 
   it("fades the photos into the body's skin only near the neck, not over the whole head", async () => {
     await build('person-a');
-    const seamDistance = vi.mocked(bakeHeadTexture).mock.calls[0]![5]!;
+    const seamDistance = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![5]!;
     // The face's landmarks from the brows up (10: the forehead's middle; 151, 9: below it) are
     // far above the neck: their photos' colours are whole there.
     for (const v of [10, 151, 9, 8])

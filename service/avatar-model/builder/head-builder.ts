@@ -5,7 +5,8 @@ import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
 import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
-import { bakeHeadTexture, SEAM_BAND } from './head-texture.js';
+import { SEAM_BAND } from './head-texture.js';
+import { bakeHeadTextureInParallel } from './head-texture-parallel.js';
 import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
@@ -265,7 +266,7 @@ async function headTexture(
   neckDistance: readonly number[],
 ) {
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = bakeHeadTexture(
+  const rgb = await bakeHeadTextureInParallel(
     mesh,
     normals,
     views,

@@ -181,24 +181,93 @@ export function bakeHeadTexture(
   shading?: ArrayLike<number>,
   landmarks = 0,
 ): Uint8Array {
-  const out = new Uint8Array(size * size * 3);
-  // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
-  out.set(fallback, 0);
-  for (let filled = 3; filled < out.length; filled *= 2) out.copyWithin(filled, 0, filled);
-  const sources = views.map((view) => new BakeSource(view));
-  const baker = new TriangleBaker(
-    out,
-    size,
-    sources,
-    vertexSamples(mesh, normals, views, sources, shading ?? null, landmarks),
-    fallback,
-    Float64Array.from(mesh.uvs),
-    seamDistance ? Float64Array.from(seamDistance) : null,
-    shading ? Float64Array.from(shading) : null,
-  );
-  const idx = mesh.indices;
-  for (let t = 0; t < idx.length; t += 3) baker.triangle(idx[t]!, idx[t + 1]!, idx[t + 2]!);
+  const job = headBakeJob(mesh, normals, views, fallback, size, seamDistance, shading, landmarks);
+  const out = fallbackImage(job);
+  paintHeadTexture(job, out, EVERY_ROW);
   return out;
+}
+
+/** A photo as the bake reads it: PhotoView's pixels, size, gain and subject mask. */
+export type BakePhoto = Pick<PhotoView, 'rgb' | 'width' | 'height' | 'gain' | 'subject'>;
+
+/**
+ * Everything painting the atlas needs once the vertices are sampled, as plain
+ * data: a worker thread can be sent it (head-texture-parallel.ts).
+ */
+export interface HeadBakeJob {
+  size: number;
+  fallback: Rgb;
+  uv: Float64Array;
+  indices: Uint32Array;
+  /** vertexSamples's per-vertex shares, crop points and coverage. */
+  share: Float32Array;
+  xy: Float32Array;
+  coverage: Float32Array;
+  seamDistance: Float64Array | null;
+  shading: Float64Array | null;
+  photos: BakePhoto[];
+}
+
+/** The atlas rows a painter paints: every `step`th, from `first`. */
+export interface AtlasRows {
+  first: number;
+  step: number;
+}
+
+export const EVERY_ROW: AtlasRows = { first: 0, step: 1 };
+
+/** The bake's arguments (as bakeHeadTexture's) with every vertex sampled. */
+export function headBakeJob(
+  mesh: MeshBuilder,
+  normals: Float32Array,
+  views: readonly PhotoView[],
+  fallback: Rgb,
+  size: number,
+  seamDistance?: ArrayLike<number>,
+  shading?: ArrayLike<number>,
+  landmarks = 0,
+): HeadBakeJob {
+  const photos = views.map(({ rgb, width, height, gain, subject }): BakePhoto => ({
+    rgb,
+    width,
+    height,
+    gain,
+    subject,
+  }));
+  const samples = vertexSamples(
+    mesh,
+    normals,
+    views,
+    photos.map((photo) => new BakeSource(photo)),
+    shading ?? null,
+    landmarks,
+  );
+  return {
+    size,
+    fallback,
+    uv: Float64Array.from(mesh.uvs),
+    indices: Uint32Array.from(mesh.indices),
+    ...samples,
+    seamDistance: seamDistance ? Float64Array.from(seamDistance) : null,
+    shading: shading ? Float64Array.from(shading) : null,
+    photos,
+  };
+}
+
+/** An atlas of the job's size filled with its fallback colour, for painting over. */
+export function fallbackImage(job: HeadBakeJob): Uint8Array {
+  const out = new Uint8Array(job.size * job.size * 3);
+  // Filled by doubling what is already filled: one typed-array call per doubling, not per texel.
+  out.set(job.fallback, 0);
+  for (let filled = 3; filled < out.length; filled *= 2) out.copyWithin(filled, 0, filled);
+  return out;
+}
+
+/** Paints the job's triangles into `rows` of `out`, over what is there. */
+export function paintHeadTexture(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): void {
+  const baker = new TriangleBaker(out, job, rows);
+  const idx = job.indices;
+  for (let t = 0; t < idx.length; t += 3) baker.triangle(idx[t]!, idx[t + 1]!, idx[t + 2]!);
 }
 
 /**
@@ -216,6 +285,13 @@ class TriangleBaker {
   private readonly fallbackR: number;
   private readonly fallbackG: number;
   private readonly fallbackB: number;
+  private readonly out: Uint8Array;
+  private readonly size: number;
+  private readonly uv: Float64Array;
+  private readonly seamDistance: Float64Array | null;
+  private readonly shading: Float64Array | null;
+  private readonly firstRow: number;
+  private readonly rowStep: number;
   /**
    * Plane coefficients [c, cx, cy] of the coverage, then per view of its
    * share, crop x, crop y and its light's factor, then of the distance from
@@ -237,25 +313,23 @@ class TriangleBaker {
   private wbX = 0;
   private wbY = 0;
 
-  constructor(
-    private readonly out: Uint8Array,
-    private readonly size: number,
-    sources: BakeSource[],
-    samples: ReturnType<typeof vertexSamples>,
-    fallback: Rgb,
-    private readonly uv: Float64Array,
-    private readonly seamDistance: Float64Array | null,
-    private readonly shading: Float64Array | null,
-  ) {
-    this.nv = sources.length;
-    this.sources = sources;
-    this.share = samples.share;
-    this.xy = samples.xy;
-    this.coverage = samples.coverage;
-    [this.fallbackR, this.fallbackG, this.fallbackB] = fallback;
+  constructor(out: Uint8Array, job: HeadBakeJob, rows: AtlasRows) {
+    this.out = out;
+    this.size = job.size;
+    this.uv = job.uv;
+    this.seamDistance = job.seamDistance;
+    this.shading = job.shading;
+    this.sources = job.photos.map((photo) => new BakeSource(photo));
+    this.nv = this.sources.length;
+    this.share = job.share;
+    this.xy = job.xy;
+    this.coverage = job.coverage;
+    [this.fallbackR, this.fallbackG, this.fallbackB] = job.fallback;
     this.seamSlot = 1 + this.nv * PER_VIEW;
     this.planes = new Float64Array((this.seamSlot + 1) * 3);
     this.active = new Int32Array(this.nv);
+    this.firstRow = rows.first;
+    this.rowStep = rows.step;
   }
 
   /** f = fc + (fa − fc)·wa + (fb − fc)·wb, as a plane over the texture. */
@@ -328,7 +402,8 @@ class TriangleBaker {
     const la = -PAD / ha;
     const lb = -PAD / hb;
     const lc = -PAD / hc;
-    for (let y = y0; y <= y1; y++) {
+    const step = this.rowStep;
+    for (let y = y0 + ((((this.firstRow - y0) % step) + step) % step); y <= y1; y += step) {
       span[0] = x0;
       span[1] = x1;
       narrowSpan(waC + waY * y, waX, la);
@@ -433,7 +508,7 @@ class BakeSource {
   readonly maskWidth: number;
   readonly maskHeight: number;
 
-  constructor(view: PhotoView) {
+  constructor(view: BakePhoto) {
     this.rgb = view.rgb;
     this.width = view.width;
     this.height = view.height;

@@ -1,0 +1,20 @@
+import { parentPort } from 'node:worker_threads';
+import { serveWorker } from '../../workers/worker-pool.js';
+import { fallbackImage, paintHeadTexture } from './head-texture.js';
+import type { HelperBake } from './head-texture-parallel.js';
+
+/**
+ * The head texture's helper thread: paints its share of the atlas's rows
+ * (head-texture-parallel.ts) while the builder's thread paints the rest.
+ */
+if (!parentPort) throw new Error('the head texture helper must run in a worker thread');
+
+void serveWorker<HelperBake, Uint8Array, undefined>(
+  parentPort,
+  async () => undefined,
+  async ({ job, rows }) => {
+    const out = fallbackImage(job);
+    paintHeadTexture(job, out, rows);
+    return out;
+  },
+);
