@@ -22,7 +22,7 @@ import { urlSigner } from './security/signed-urls.js';
 import { exportRepo } from './exports/export-repo.js';
 import { renderRepo } from './renders/render-repo.js';
 import { avatarJobs } from './tasks/task-runner.js';
-import type { AvatarJob, AvatarJobResult } from './tasks/task-types.js';
+import type { AvatarJob, AvatarJobResult, AvatarWorkerInfo } from './tasks/task-types.js';
 import { fileDeletions } from './storage/file-deletions.js';
 import { resolveInDataDir, TMP_DIR } from './storage/data-paths.js';
 import { createApp } from './app.js';
@@ -157,12 +157,16 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const jobs = avatarJobs({
     db,
     dataDir: options.dataDir,
-    pool: workerPool<AvatarJob, AvatarJobResult>({
+    pool: workerPool<AvatarJob, AvatarJobResult, AvatarWorkerInfo>({
       name: 'avatar',
       entry: new URL('./tasks/task-worker.ts', import.meta.url),
       size: options.avatarWorkers ?? avatarWorkersFromEnv(),
       jobTimeoutMs: 120_000,
       log,
+      onReady: ({ headTextureHelper }) =>
+        headTextureHelper
+          ? log.info('head texture helper ready')
+          : log.warn('the head texture helper did not start: builds paint it on one thread'),
     }),
     exports: exportTasks,
     renders: renderTasks,

@@ -205,7 +205,7 @@ async function exerciseStudio(window: StubBrowserWindow): Promise<void> {
       record('service.openapi', { status: response.status, openapi: document?.openapi ?? null });
     }
     const missing = await waitForLog(
-      [/processing worker ready/, /avatar worker ready/],
+      [/processing worker ready/, /avatar worker ready/, /head texture helper ready/],
       WORKERS_READY_TIMEOUT_MS,
     );
     record('workers', { missing });

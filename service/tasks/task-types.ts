@@ -19,6 +19,12 @@ export type AvatarJob =
 
 export type AvatarJobResult = { data: Uint8Array; mimeType: string };
 
+/** What an avatar worker reports once warm. */
+export interface AvatarWorkerInfo {
+  /** Whether the head texture's helper thread started (builds go on without it, slower). */
+  headTextureHelper: boolean;
+}
+
 /** What every task row has: the runner needs no more. */
 export interface TaskRecord {
   avatar_id: string;

@@ -7,7 +7,7 @@ import { startHeadTextureHelper } from '../avatar-model/builder/head-texture-par
 import { writeGlb } from '../avatar-model/builder/write-glb.js';
 import { renderAvatar } from '../render/index.js';
 import type { AvatarModel } from '../avatar-model/model.js';
-import type { AvatarJob, AvatarJobResult, BuildRequest } from './task-types.js';
+import type { AvatarJob, AvatarJobResult, AvatarWorkerInfo, BuildRequest } from './task-types.js';
 
 /**
  * An avatar worker thread: builds avatar models and turns them into GLBs or
@@ -43,11 +43,23 @@ function model(build: BuildRequest): Promise<AvatarModel> {
 }
 
 // Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.
-void serveWorker<AvatarJob, AvatarJobResult, undefined>(
+/** The helper starts in well under a second; past this it is not coming. */
+const HELPER_START_MS = 15_000;
+
+/** Starts the head texture's helper thread now, so the first build has it. */
+async function startHelper(): Promise<AvatarWorkerInfo> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>(
+    (resolve) => (timer = setTimeout(resolve, HELPER_START_MS, false)),
+  );
+  const started = await Promise.race([startHeadTextureHelper().then(() => true), late]);
+  clearTimeout(timer);
+  return { headTextureHelper: started };
+}
+
+void serveWorker<AvatarJob, AvatarJobResult, AvatarWorkerInfo>(
   parentPort,
-  // The head texture's helper thread starts now, so the first build has it; not awaited, as
-  // builds go on without it.
-  async () => void startHeadTextureHelper(),
+  startHelper,
   async (job) => {
     const built = await model(job.build);
     if (job.kind === 'glb') return { data: await writeGlb(built), mimeType: 'model/gltf-binary' };
