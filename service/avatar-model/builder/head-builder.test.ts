@@ -54,7 +54,7 @@ describe('the head builder', () => {
     const consumers: [string, readonly PhotoView[]][] = [
       ['skull fit', vi.mocked(fitSkullToPhotos).mock.calls[0]![1]],
       ['neck', vi.mocked(measureNeck).mock.calls[0]![1]],
-      ['texture', vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![2]],
+      ['texture', vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![0].views],
       ['ears', vi.mocked(buildEars).mock.calls[0]![3]],
     ];
     for (const [step, views] of consumers) {
@@ -71,7 +71,7 @@ describe('the head builder', () => {
     await build('person-a');
     const ears: BuiltEars = await vi.mocked(buildEars).mock.results[0]!.value;
     const earViews = vi.mocked(buildEars).mock.calls[0]![3];
-    const skullViews = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![2];
+    const skullViews = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![0].views;
     // Both fixture ears show in the turned photos.
     expect(ears.photographed.map((e) => e.view).sort()).toEqual(['side-1', 'side-2']);
     for (const { view: name, region } of ears.photographed) {
@@ -88,7 +88,7 @@ describe('the head builder', () => {
 
   it("fades the photos into the body's skin only near the neck, not over the whole head", async () => {
     await build('person-a');
-    const seamDistance = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![5]!;
+    const seamDistance = vi.mocked(bakeHeadTextureInParallel).mock.calls[0]![0].seamDistance!;
     // The face's landmarks from the brows up (10: the forehead's middle; 151, 9: below it) are
     // far above the neck: their photos' colours are whole there.
     for (const v of [10, 151, 9, 8])

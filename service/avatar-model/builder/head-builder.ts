@@ -266,16 +266,16 @@ async function headTexture(
   neckDistance: readonly number[],
 ) {
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = await bakeHeadTextureInParallel(
+  const rgb = await bakeHeadTextureInParallel({
     mesh,
     normals,
     views,
     fallback,
     size,
-    neckDistance,
+    seamDistance: neckDistance,
     shading,
-    FACE_LANDMARKS,
-  );
+    landmarks: FACE_LANDMARKS,
+  });
   correctImage(rgb, correction);
   return jpegTexture(rgb, size, size);
 }

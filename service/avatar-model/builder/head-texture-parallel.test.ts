@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AffineCamera } from './affine-camera.js';
+import type { Rgb } from './colour.js';
 import {
   bakeHeadTextureInParallel,
   paintOnHelper,
@@ -44,7 +45,8 @@ describe('the head texture baked on two threads', () => {
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const views = [syntheticView('frontal', rgb, PHOTO, camera)];
   const shading = new Float32Array(mesh.vertexCount).fill(0.9);
-  const job = headBakeJob(mesh, normals, views, [90, 90, 90], ATLAS, undefined, shading);
+  const input = { mesh, normals, views, fallback: [90, 90, 90] as Rgb, size: ATLAS, shading };
+  const job = headBakeJob(input);
   const whole = fallbackImage(job);
   paintHeadTexture(job, whole, EVERY_ROW);
   const row = (image: Uint8Array, y: number) => [
@@ -69,15 +71,7 @@ describe('the head texture baked on two threads', () => {
     for (let y = 0; y < ATLAS; y++) {
       expect(row(even, y)).toEqual(y % 2 === 0 ? row(whole, y) : fallbackRow);
     }
-    const parallel = await bakeHeadTextureInParallel(
-      mesh,
-      normals,
-      views,
-      [90, 90, 90],
-      ATLAS,
-      undefined,
-      shading,
-    );
+    const parallel = await bakeHeadTextureInParallel(input);
     expect(Buffer.from(parallel).equals(Buffer.from(whole))).toBe(true);
   });
 });

@@ -1,16 +1,14 @@
 import { createLogger } from '../../log.js';
 import { workerPool, type WorkerPool } from '../../workers/worker-pool.js';
-import type { Rgb } from './colour.js';
 import {
   EVERY_ROW,
   fallbackImage,
   headBakeJob,
   paintHeadTexture,
   type AtlasRows,
+  type HeadBakeInput,
   type HeadBakeJob,
 } from './head-texture.js';
-import type { MeshBuilder } from './mesh-builder.js';
-import type { PhotoView } from './photo-views.js';
 
 /**
  * The head texture baked on two threads: painting the atlas is the build's
@@ -80,17 +78,8 @@ export function startHeadTextureHelper(): Promise<void> {
 }
 
 /** bakeHeadTexture, with the helper thread painting half the rows. */
-export async function bakeHeadTextureInParallel(
-  mesh: MeshBuilder,
-  normals: Float32Array,
-  views: readonly PhotoView[],
-  fallback: Rgb,
-  size: number,
-  seamDistance?: ArrayLike<number>,
-  shading?: ArrayLike<number>,
-  landmarks = 0,
-): Promise<Uint8Array> {
-  const job = headBakeJob(mesh, normals, views, fallback, size, seamDistance, shading, landmarks);
+export async function bakeHeadTextureInParallel(input: HeadBakeInput): Promise<Uint8Array> {
+  const job = headBakeJob(input);
   const out = fallbackImage(job);
   if (!startHelper().ready) {
     paintHeadTexture(job, out, EVERY_ROW);
@@ -104,7 +93,7 @@ export async function bakeHeadTextureInParallel(
   });
   paintHeadTexture(job, out, OWN_ROWS);
   const painted = await theirs;
-  if (painted) copyRows(painted, out, size, HELPER_ROWS);
+  if (painted) copyRows(painted, out, job.size, HELPER_ROWS);
   else paintHeadTexture(job, out, HELPER_ROWS);
   return out;
 }

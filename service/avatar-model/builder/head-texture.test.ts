@@ -25,15 +25,14 @@ describe('the head texture bake', () => {
   const mesh = facingSquare();
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const bake = (light: number) =>
-    bakeHeadTexture(
+    bakeHeadTexture({
       mesh,
       normals,
-      [syntheticView('frontal', rgb, SIZE, camera)],
-      [90, 90, 90],
-      32,
-      undefined,
-      new Float32Array(mesh.vertexCount).fill(light),
-    );
+      views: [syntheticView('frontal', rgb, SIZE, camera)],
+      fallback: [90, 90, 90],
+      size: 32,
+      shading: new Float32Array(mesh.vertexCount).fill(light),
+    });
   const middle = (texels: Uint8Array) => [
     ...texels.subarray(3 * (16 * 32 + 16), 3 * (16 * 32 + 16) + 3),
   ];
@@ -83,20 +82,18 @@ describe('the head texture bake', () => {
         blotched.set([90, 60, 50], 3 * (y * SIZE + x));
     const bakeWith = (sidePhoto: Uint8Array) =>
       middle(
-        bakeHeadTexture(
-          turned,
-          turnedNormals,
-          [
+        bakeHeadTexture({
+          mesh: turned,
+          normals: turnedNormals,
+          views: [
             syntheticView('frontal', rgb, SIZE, camera),
             syntheticView('side', sidePhoto, SIZE, side),
           ],
-          [90, 90, 90],
-          32,
-          undefined,
-          undefined,
+          fallback: [90, 90, 90],
+          size: 32,
           // Every vertex is one of the frontal photo's landmarks.
-          turned.vertexCount,
-        ),
+          landmarks: turned.vertexCount,
+        }),
       );
     // Agreeing, the turned photo paints it (the same colour either way here).
     expect(bakeWith(rgb)).toEqual([...SKIN]);

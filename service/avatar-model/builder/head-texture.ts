@@ -171,20 +171,23 @@ function unlitLuma(
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
  */
-export function bakeHeadTexture(
-  mesh: MeshBuilder,
-  normals: Float32Array,
-  views: readonly PhotoView[],
-  fallback: Rgb,
-  size: number,
-  seamDistance?: ArrayLike<number>,
-  shading?: ArrayLike<number>,
-  landmarks = 0,
-): Uint8Array {
-  const job = headBakeJob(mesh, normals, views, fallback, size, seamDistance, shading, landmarks);
+export function bakeHeadTexture(input: HeadBakeInput): Uint8Array {
+  const job = headBakeJob(input);
   const out = fallbackImage(job);
   paintHeadTexture(job, out, EVERY_ROW);
   return out;
+}
+
+/** What the bake is asked for (bakeHeadTexture says what each part does). */
+export interface HeadBakeInput {
+  mesh: MeshBuilder;
+  normals: Float32Array;
+  views: readonly PhotoView[];
+  fallback: Rgb;
+  size: number;
+  seamDistance?: ArrayLike<number>;
+  shading?: ArrayLike<number>;
+  landmarks?: number;
 }
 
 /** A photo as the bake reads it: PhotoView's pixels, size, gain and subject mask. */
@@ -216,17 +219,17 @@ export interface AtlasRows {
 
 export const EVERY_ROW: AtlasRows = { first: 0, step: 1 };
 
-/** The bake's arguments (as bakeHeadTexture's) with every vertex sampled. */
-export function headBakeJob(
-  mesh: MeshBuilder,
-  normals: Float32Array,
-  views: readonly PhotoView[],
-  fallback: Rgb,
-  size: number,
-  seamDistance?: ArrayLike<number>,
-  shading?: ArrayLike<number>,
+/** The bake's input with every vertex sampled. */
+export function headBakeJob({
+  mesh,
+  normals,
+  views,
+  fallback,
+  size,
+  seamDistance,
+  shading,
   landmarks = 0,
-): HeadBakeJob {
+}: HeadBakeInput): HeadBakeJob {
   const photos = views.map(({ rgb, width, height, gain, subject }): BakePhoto => ({
     rgb,
     width,
