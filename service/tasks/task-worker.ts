@@ -52,7 +52,7 @@ async function startHelper(): Promise<AvatarWorkerInfo> {
   const late = new Promise<false>(
     (resolve) => (timer = setTimeout(resolve, HELPER_START_MS, false)),
   );
-  const started = await Promise.race([startHeadTextureHelper().then(() => true), late]);
+  const started = await Promise.race([startHeadTextureHelper(), late]);
   clearTimeout(timer);
   return { headTextureHelper: started };
 }

@@ -55,7 +55,7 @@ describe('the head texture baked on two threads', () => {
   const fallbackRow = row(fallbackImage(job), 0);
 
   it('paints on the helper exactly the rows it is given', async () => {
-    await startHeadTextureHelper();
+    expect(await startHeadTextureHelper()).toBe(true);
     const odd = await paintOnHelper(job, { first: 1, step: 2 });
     for (let y = 0; y < ATLAS; y++) {
       expect(row(odd, y)).toEqual(y % 2 === 1 ? row(whole, y) : fallbackRow);
@@ -65,7 +65,7 @@ describe('the head texture baked on two threads', () => {
   });
 
   it('puts the two threads’ rows together into the one-thread atlas, byte for byte', async () => {
-    await startHeadTextureHelper();
+    expect(await startHeadTextureHelper()).toBe(true);
     const even = fallbackImage(job);
     paintHeadTexture(job, even, { first: 0, step: 2 });
     for (let y = 0; y < ATLAS; y++) {

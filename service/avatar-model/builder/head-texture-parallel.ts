@@ -45,43 +45,55 @@ interface Helper {
 }
 
 let helper: Helper | null = null;
+/** Set when a thread could not even be created: then every bake paints on its own. */
+let unavailable = false;
 
-function startHelper(): Helper {
-  if (helper) return helper;
+function startHelper(): Helper | null {
+  if (helper || unavailable) return helper;
   let markReady = () => {};
-  const started: Helper = {
-    ready: false,
-    whenReady: new Promise((resolve) => (markReady = resolve)),
-    pool: workerPool<HelperBake, Uint8Array>({
-      name: 'head texture',
-      entry: HELPER_ENTRY,
-      size: 1,
-      jobTimeoutMs: HELPER_TIMEOUT_MS,
-      log,
-      onReady: () => {
-        started.ready = true;
-        markReady();
-      },
-      unref: true,
-    }),
-  };
-  helper = started;
-  return started;
+  try {
+    const started: Helper = {
+      ready: false,
+      whenReady: new Promise((resolve) => (markReady = resolve)),
+      pool: workerPool<HelperBake, Uint8Array>({
+        name: 'head texture',
+        entry: HELPER_ENTRY,
+        size: 1,
+        jobTimeoutMs: HELPER_TIMEOUT_MS,
+        log,
+        onReady: () => {
+          started.ready = true;
+          markReady();
+        },
+        unref: true,
+      }),
+    };
+    helper = started;
+  } catch (error) {
+    // A thread that cannot be created (out of memory, a thread limit) costs speed, not the build.
+    unavailable = true;
+    log.warn('the head texture helper cannot start; painting on one thread', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+  return helper;
 }
 
 /**
- * Starts the helper thread, resolving once it is ready: a worker that builds
- * avatars calls it while it warms up, so its first bake already has help.
+ * Starts the helper thread; resolves true once it is ready, false if it
+ * cannot start. A worker that builds avatars calls it while it warms up, so
+ * its first bake already has help.
  */
-export function startHeadTextureHelper(): Promise<void> {
-  return startHelper().whenReady;
+export function startHeadTextureHelper(): Promise<boolean> {
+  const started = startHelper();
+  return started ? started.whenReady.then(() => true) : Promise.resolve(false);
 }
 
 /** bakeHeadTexture, with the helper thread painting half the rows. */
 export async function bakeHeadTextureInParallel(input: HeadBakeInput): Promise<Uint8Array> {
   const job = headBakeJob(input);
   const out = fallbackImage(job);
-  if (!startHelper().ready) {
+  if (!startHelper()?.ready) {
     paintHeadTexture(job, out, EVERY_ROW);
     return out;
   }
@@ -100,7 +112,9 @@ export async function bakeHeadTextureInParallel(input: HeadBakeInput): Promise<U
 
 /** The helper's atlas with `rows` of the job painted (over the fallback colour). */
 export function paintOnHelper(job: HeadBakeJob, rows: AtlasRows): Promise<Uint8Array> {
-  return startHelper().pool.run({ job, rows });
+  const started = startHelper();
+  if (!started) return Promise.reject(new Error('the head texture helper cannot start'));
+  return started.pool.run({ job, rows });
 }
 
 function copyRows(from: Uint8Array, to: Uint8Array, size: number, rows: AtlasRows): void {
