@@ -202,6 +202,9 @@ export class SkullWalk {
    * distance and eases into the skull's, so the join is seamless.
    */
   radii(shape: HeadShape): Float64Array {
+    if (shape.centre.some((c, i) => c !== this.centre[i])) {
+      throw new Error('a skull walk serves shapes about its own centre');
+    }
     const n = this.rimPoints.length;
     // Where the lower rim (jaw and chin) stands out of the skull, its fullness may carry
     // further back: the jaw line. A rim point inside the skull is no jaw to carry.

@@ -139,6 +139,7 @@ export function fitSkullToPhotos(
   // column per rim point, so every ring has the rim's count of points.
   const walk = new SkullWalk(face.points, face.rim, shape.centre);
   const columns = walk.rim.length;
+  if (walk.columnCount !== columns) throw new Error('the skull fit walks one column per rim point');
   const rings = walk.ringCount;
   const points = new Float64Array(3 * rings * columns);
   points.set(flatten(walk.rimPoints));
