@@ -21,6 +21,8 @@ export interface ServiceProcess {
   ready: ReadyLine;
   /** Every stdout line, to check that `ready` is the only one. */
   stdout: string[];
+  /** Its structured log so far, for failure messages. */
+  stderr: () => string;
   exited: Promise<number | null>;
 }
 
@@ -55,7 +57,7 @@ export async function spawnService(
     });
     void exited.then((code) => reject(new Error(`service exited with ${code}; stderr: ${stderr}`)));
   });
-  return { child, ready, stdout, exited };
+  return { child, ready, stdout, stderr: () => stderr, exited };
 }
 
 /** Waits until nothing answers at the service's address any more. */

@@ -182,8 +182,18 @@ describe('npm run service -- start', () => {
         const found = receiver.received.filter((r) => r.body.event !== 'avatar.ready');
         return found.length >= 2 ? found : undefined;
       }, 60_000);
-      expect(events.map((e) => e.body.event).sort()).toEqual(['export.ready', 'render.ready']);
-      expect(events.every((e) => e.verified && e.body.status === 'ready')).toBe(true);
+      // Compared whole, so a failure shows which event failed and how.
+      const seen = events
+        .map((e) => ({ event: e.body.event, status: e.body.status, verified: e.verified }))
+        .sort((a, b) => String(a.event).localeCompare(String(b.event)));
+      const problems = s2
+        .stderr()
+        .split('\n')
+        .filter((line) => /"level":"(warn|error)"/.test(line));
+      expect(seen, problems.join('\n')).toEqual([
+        { event: 'export.ready', status: 'ready', verified: true },
+        { event: 'render.ready', status: 'ready', verified: true },
+      ]);
       const render = events.find((e) => e.body.event === 'render.ready')!;
       expect(render.body.id).toBe((rendered.body as { id: string }).id);
       const glb = await fetch(
