@@ -42,7 +42,6 @@ function model(build: BuildRequest): Promise<AvatarModel> {
   return made;
 }
 
-// Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.
 /** The helper starts in well under a second; past this it is not coming. */
 const HELPER_START_MS = 15_000;
 
@@ -57,6 +56,7 @@ async function startHelper(): Promise<AvatarWorkerInfo> {
   return { headTextureHelper: started };
 }
 
+// Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.
 void serveWorker<AvatarJob, AvatarJobResult, AvatarWorkerInfo>(
   parentPort,
   startHelper,
