@@ -6,37 +6,80 @@ import { analysisOf } from '../avatar-model/builder/test-support.js';
 import { isSkinLike, judgeHair, observeHair, sampledHairColour } from './hair-analysis.js';
 import type { RgbImage } from './pixel-stats.js';
 
-const PHOTO = path.resolve(import.meta.dirname, '../../e2e/fixtures/photos/person-a/frontal.jpg');
-const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
+type Face = NonNullable<ReturnType<typeof analysisOf>['photos']['image-frontal']['faces'][0]>;
 
-async function photo(): Promise<RgbImage> {
-  const { data, info } = await sharp(readFileSync(PHOTO))
+const frontalPhoto = (person: string) =>
+  path.resolve(import.meta.dirname, `../../e2e/fixtures/photos/${person}/frontal.jpg`);
+const frontalFace = (person: 'person-a' | 'person-b'): Face =>
+  analysisOf(person).photos['image-frontal'].faces[0]!;
+/** Light skin. */
+const face = frontalFace('person-a');
+
+async function photo(person = 'person-a'): Promise<RgbImage> {
+  const { data, info } = await sharp(readFileSync(frontalPhoto(person)))
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
-/** Paints `colour` over every pixel the predicate picks (face-height units from the chin, up and across). */
-function paint(
+type Rgb = [number, number, number];
+
+const rgbOf = (hex: string): Rgb => {
+  const n = Number.parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+};
+
+/**
+ * Recolours every pixel the predicate picks (face-height units from the chin,
+ * up and across): `change` gets the pixel's colour and gives the new one.
+ */
+function recolour(
   img: RgbImage,
-  colour: [number, number, number],
+  change: (pixel: Rgb) => Rgb,
   where: (u: number, v: number) => boolean,
+  on: Face = face,
 ) {
-  const top = face.mesh[10]!;
-  const chin = face.mesh[152]!;
+  const top = on.mesh[10]!;
+  const chin = on.mesh[152]!;
   const h = Math.hypot(top[0] - chin[0], top[1] - chin[1]);
   for (let y = 0; y < img.height; y++) {
     for (let x = 0; x < img.width; x++) {
       const u = (chin[1] - y) / h;
       const v = (x - chin[0]) / h;
       if (!where(u, v)) continue;
-      img.data.set(colour, 3 * (y * img.width + x));
+      const i = 3 * (y * img.width + x);
+      img.data.set(change([img.data[i]!, img.data[i + 1]!, img.data[i + 2]!]), i);
     }
   }
 }
 
-const BROWN: [number, number, number] = [70, 45, 30];
+/** Paints `colour` over every pixel the predicate picks. */
+const paint = (img: RgbImage, colour: Rgb, where: (u: number, v: number) => boolean) =>
+  recolour(img, () => colour, where);
+
+const BROWN: Rgb = [70, 45, 30];
+
+/**
+ * Dyes the head above the forehead to `hair`, keeping the photo's shading: each
+ * of its pixels is scaled by hair / skin, channel by channel, as a head of
+ * that colour under the same light would show. The backdrop stays.
+ */
+function dyeCrown(img: RgbImage, hair: Rgb, on: Face = face) {
+  const skin = rgbOf(on.skinColor!);
+  // The fixtures' top-left corner is backdrop.
+  const backdrop: Rgb = [img.data[0]!, img.data[1]!, img.data[2]!];
+  const isBackdrop = (p: Rgb) => p.reduce((sum, c, k) => sum + Math.abs(c - backdrop[k]!), 0) < 30;
+  recolour(
+    img,
+    (p) =>
+      isBackdrop(p)
+        ? p
+        : (p.map((c, k) => Math.min(255, Math.round((c * hair[k]!) / skin[k]!))) as Rgb),
+    (u) => u > 0.9,
+    on,
+  );
+}
 
 describe('hair from the photos', () => {
   it('sees the bald fixture head as bald, with no hair colour', async () => {
@@ -56,6 +99,50 @@ describe('hair from the photos', () => {
     expect(verdict?.colour).toBe('#462d1e');
   });
 
+  // Brown and blond hair share skin's hue; only the blue share tells them from a shaded bald crown.
+  it.each([
+    ['medium brown', [110, 75, 50]],
+    ['light brown', [150, 110, 70]],
+    ['dark blond', [170, 135, 90]],
+    ['blond', [215, 185, 125]],
+    ['ginger', [195, 105, 55]],
+    ['grey', [150, 150, 150]],
+  ] as const)('sees %s hair, shaded as the skin is, as hair in its colour', async (_name, hair) => {
+    const img = await photo();
+    dyeCrown(img, [...hair]);
+    const verdict = judgeHair([observeHair(img, face.mesh, face.skinColor)]);
+    expect(verdict?.style).toBe('short');
+    const seen = rgbOf(verdict!.colour!);
+    // The hair's own colour under the photo's light, not the skin's.
+    for (let c = 0; c < 3; c++) expect(Math.abs(seen[c]! - hair[c]!)).toBeLessThan(40);
+  });
+
+  it('sees brown hair on dark skin as hair', async () => {
+    const dark = frontalFace('person-b');
+    for (const hair of [
+      [110, 75, 50],
+      [60, 40, 28],
+    ] as const) {
+      const img = await photo('person-b');
+      dyeCrown(img, [...hair], dark);
+      expect(judgeHair([observeHair(img, dark.mesh, dark.skinColor)])?.style).toBe('short');
+    }
+    const bald = await photo('person-b');
+    expect(judgeHair([observeHair(bald, dark.mesh, dark.skinColor)])?.style).toBe('bald');
+  });
+
+  it('still sees a bald crown whose skin is a little yellower or darker than the cheeks', async () => {
+    for (const tint of [
+      [1, 1, 0.95],
+      [0.8, 0.8, 0.8],
+      [0.6, 0.6, 0.6],
+    ] as const) {
+      const img = await photo();
+      dyeCrown(img, rgbOf(face.skinColor!).map((c, k) => c * tint[k]!) as Rgb);
+      expect(judgeHair([observeHair(img, face.mesh, face.skinColor)])?.style).toBe('bald');
+    }
+  });
+
   it('sees hair that falls beside the neck as long', async () => {
     const img = await photo();
     paint(img, BROWN, (u, v) => u > 0.85 && u < 1.45 && v * v + (u - 0.9) ** 2 < 0.36);
@@ -73,6 +160,8 @@ describe('hair from the photos', () => {
     expect(isSkinLike([194, 139, 105], [194, 139, 105])).toBe(true);
     expect(isSkinLike([120, 86, 65], [194, 139, 105])).toBe(true);
     expect(isSkinLike([40, 30, 25], [194, 139, 105])).toBe(false);
+    // Medium brown hair: skin's hue, darker and more saturated.
+    expect(isSkinLike([110, 75, 50], [194, 139, 105])).toBe(false);
     expect(sampledHairColour({ hairColor: '#ce936f', skinColor: '#c28b69' })).toBeNull();
     expect(sampledHairColour({ hairColor: '#2a1d14', skinColor: '#c28b69' })).toBe('#2a1d14');
   });

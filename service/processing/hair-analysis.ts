@@ -40,6 +40,11 @@ const LONG_FROM = 0.2;
 /** Fewer head pixels above the forehead than this say nothing (the crown is out of frame). */
 const MIN_CROWN_PIXELS = 200;
 
+/** Chromaticity distance (L1 over r, g, b shares) within which a pixel can be skin. */
+const SKIN_CHROMA_TOLERANCE = 0.04;
+/** On dark skin the tolerance is this over the skin's r + g + b (photo noise of a few levels). */
+const SKIN_CHROMA_NOISE = 16;
+
 type Rgb = [number, number, number];
 
 function parseHex(hex: string): Rgb {
@@ -52,6 +57,13 @@ const toHex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2
 /**
  * Skin under any light: the same chromaticity as the sampled skin, in a wide
  * range of brightness (shading on a bald crown darkens it, highlights lift it).
+ *
+ * Chromaticity is compared on all three channels: brown and blond hair share
+ * skin's hue and differ from it mostly in blue (hair is the more saturated),
+ * which a red-and-green comparison missed, so medium brown hair on light skin
+ * passed for a bald crown. The tolerance widens on dark skin, whose
+ * chromaticity a photo's noise moves further (the same few levels of noise
+ * are a larger share of a small sum).
  */
 export function isSkinLike(p: Rgb, skin: Rgb): boolean {
   const sum = p[0] + p[1] + p[2];
@@ -59,9 +71,9 @@ export function isSkinLike(p: Rgb, skin: Rgb): boolean {
   if (sum < 30 || skinSum <= 0) return false;
   const ratio = luma(...p) / Math.max(1, luma(...skin));
   if (ratio < 0.45 || ratio > 1.6) return false;
-  const chroma =
-    Math.abs(p[0] / sum - skin[0] / skinSum) + Math.abs(p[1] / sum - skin[1] / skinSum);
-  return chroma < 0.06;
+  let chroma = 0;
+  for (let c = 0; c < 3; c++) chroma += Math.abs(p[c]! / sum - skin[c]! / skinSum);
+  return chroma < Math.max(SKIN_CHROMA_TOLERANCE, SKIN_CHROMA_NOISE / skinSum);
 }
 
 /**
