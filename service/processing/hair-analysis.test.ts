@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { analysisOf } from '../avatar-model/builder/test-support.js';
 import { isSkinLike, judgeHair, observeHair, sampledHairColour } from './hair-analysis.js';
 import type { RgbImage } from './pixel-stats.js';
+import { dyeCrown, recolour, rgbOf, type Rgb } from './test-support/dye-hair.js';
 
 type Face = NonNullable<ReturnType<typeof analysisOf>['photos']['image-frontal']['faces'][0]>;
 
@@ -23,63 +24,11 @@ async function photo(person = 'person-a'): Promise<RgbImage> {
   return { data, width: info.width, height: info.height };
 }
 
-type Rgb = [number, number, number];
-
-const rgbOf = (hex: string): Rgb => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-};
-
-/**
- * Recolours every pixel the predicate picks (face-height units from the chin,
- * up and across): `change` gets the pixel's colour and gives the new one.
- */
-function recolour(
-  img: RgbImage,
-  change: (pixel: Rgb) => Rgb,
-  where: (u: number, v: number) => boolean,
-  on: Face = face,
-) {
-  const top = on.mesh[10]!;
-  const chin = on.mesh[152]!;
-  const h = Math.hypot(top[0] - chin[0], top[1] - chin[1]);
-  for (let y = 0; y < img.height; y++) {
-    for (let x = 0; x < img.width; x++) {
-      const u = (chin[1] - y) / h;
-      const v = (x - chin[0]) / h;
-      if (!where(u, v)) continue;
-      const i = 3 * (y * img.width + x);
-      img.data.set(change([img.data[i]!, img.data[i + 1]!, img.data[i + 2]!]), i);
-    }
-  }
-}
-
-/** Paints `colour` over every pixel the predicate picks. */
+/** Paints `colour` over every pixel the predicate picks (face heights from the chin). */
 const paint = (img: RgbImage, colour: Rgb, where: (u: number, v: number) => boolean) =>
-  recolour(img, () => colour, where);
+  recolour(img, face, () => colour, where);
 
 const BROWN: Rgb = [70, 45, 30];
-
-/**
- * Dyes the head above the forehead to `hair`, keeping the photo's shading: each
- * of its pixels is scaled by hair / skin, channel by channel, as a head of
- * that colour under the same light would show. The backdrop stays.
- */
-function dyeCrown(img: RgbImage, hair: Rgb, on: Face = face) {
-  const skin = rgbOf(on.skinColor!);
-  // The fixtures' top-left corner is backdrop.
-  const backdrop: Rgb = [img.data[0]!, img.data[1]!, img.data[2]!];
-  const isBackdrop = (p: Rgb) => p.reduce((sum, c, k) => sum + Math.abs(c - backdrop[k]!), 0) < 30;
-  recolour(
-    img,
-    (p) =>
-      isBackdrop(p)
-        ? p
-        : (p.map((c, k) => Math.min(255, Math.round((c * hair[k]!) / skin[k]!))) as Rgb),
-    (u) => u > 0.9,
-    on,
-  );
-}
 
 describe('hair from the photos', () => {
   it('sees the bald fixture head as bald, with no hair colour', async () => {
@@ -109,7 +58,7 @@ describe('hair from the photos', () => {
     ['grey', [150, 150, 150]],
   ] as const)('sees %s hair, shaded as the skin is, as hair in its colour', async (_name, hair) => {
     const img = await photo();
-    dyeCrown(img, [...hair]);
+    dyeCrown(img, face, [...hair]);
     const verdict = judgeHair([observeHair(img, face.mesh, face.skinColor)]);
     expect(verdict?.style).toBe('short');
     const seen = rgbOf(verdict!.colour!);
@@ -124,7 +73,7 @@ describe('hair from the photos', () => {
       [60, 40, 28],
     ] as const) {
       const img = await photo('person-b');
-      dyeCrown(img, [...hair], dark);
+      dyeCrown(img, dark, [...hair]);
       expect(judgeHair([observeHair(img, dark.mesh, dark.skinColor)])?.style).toBe('short');
     }
     const bald = await photo('person-b');
@@ -138,7 +87,7 @@ describe('hair from the photos', () => {
       [0.6, 0.6, 0.6],
     ] as const) {
       const img = await photo();
-      dyeCrown(img, rgbOf(face.skinColor!).map((c, k) => c * tint[k]!) as Rgb);
+      dyeCrown(img, face, rgbOf(face.skinColor!).map((c, k) => c * tint[k]!) as Rgb);
       expect(judgeHair([observeHair(img, face.mesh, face.skinColor)])?.style).toBe('bald');
     }
   });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   photo,
@@ -11,6 +12,8 @@ import { eventually } from '../helpers/receiver.js';
 import { personPhotos, upload, type PhotoSet } from '../helpers/upload.js';
 import { blackPng } from '../helpers/png.js';
 import type { AvatarDiagnostics } from '../../shared/api/index.js';
+import { analysisOf, styleId } from '../../service/avatar-model/builder/test-support.js';
+import { dyeCrown, rgbOf, type Rgb } from '../../service/processing/test-support/dye-hair.js';
 
 let svc: TestService;
 let receiver: Receiver;
@@ -99,6 +102,38 @@ describe('photo processing', () => {
       expect(customization.assets.hair_and_headwear).toBeNull();
     },
   );
+
+  it('sees brown hair on a head that has it: the default look gets short hair in that colour', async () => {
+    // The fixtures are bald: person-a's crown is dyed medium brown in all three photos, shading
+    // kept. The colour shares skin's hue, which the hair detection once took for a bald crown.
+    const brown: Rgb = [110, 75, 50];
+    const analysis = analysisOf('person-a');
+    const photos: PhotoSet = {};
+    for (const [field, bytes] of Object.entries(personPhotos('person-a'))) {
+      const face = analysis.photos[field as keyof typeof analysis.photos].faces[0]!;
+      const { data, info } = await sharp(bytes)
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      dyeCrown({ data, width: info.width, height: info.height }, face, brown);
+      photos[field as keyof PhotoSet] = await sharp(data, {
+        raw: { width: info.width, height: info.height, channels: 3 },
+      })
+        .jpeg({ quality: 95 })
+        .toBuffer();
+    }
+    const { avatarId, diagnostics } = await process(photos, 'male');
+    expect(diagnostics.status).toBe('ready');
+    const seen = rgbOf(diagnostics.hair_color!);
+    for (let c = 0; c < 3; c++) expect(Math.abs(seen[c]! - brown[c]!)).toBeLessThan(40);
+    expect(diagnostics.hair_color).not.toBe(diagnostics.skin_tone);
+    const customization = (await svc.api('GET', `/api/v1/avatars/${avatarId}/customization`))
+      .body as { assets: { hair_and_headwear: { id: string; color: string | null } | null } };
+    expect(customization.assets.hair_and_headwear).toEqual({
+      id: styleId('short'),
+      color: diagnostics.hair_color,
+    });
+  });
 
   const BAD = [
     'no-face.jpg',
