@@ -45,6 +45,9 @@ const SKIN_CHROMA_TOLERANCE = 0.04;
 /** On dark skin the tolerance is this over the skin's r + g + b (photo noise of a few levels). */
 const SKIN_CHROMA_NOISE = 16;
 
+/** A channel at this level or above is clipped. */
+const CLIPPED = 250;
+
 type Rgb = [number, number, number];
 
 function parseHex(hex: string): Rgb {
@@ -117,7 +120,8 @@ export function observeHair(
       const i = y * width + x;
       const p: Rgb = [data[3 * i]!, data[3 * i + 1]!, data[3 * i + 2]!];
       if (u > 1.05 && Math.abs(v) < 0.9) {
-        if (!segmented.mask[i]) continue;
+        // A channel lit past white has lost the colour: skin or hair, it cannot say.
+        if (!segmented.mask[i] || Math.max(...p) >= CLIPPED) continue;
         crownPixels++;
         if (!isSkinLike(p, skin)) crownHair.push(p);
       } else if (u < -0.05 && u > -0.4 && Math.abs(v) > 0.3 && Math.abs(v) < 0.8) {
