@@ -115,5 +115,7 @@ describe('hair from the photos', () => {
     expect(isSkinLike([110, 75, 50], [194, 139, 105])).toBe(false);
     expect(sampledHairColour({ hairColor: '#ce936f', skinColor: '#c28b69' })).toBeNull();
     expect(sampledHairColour({ hairColor: '#2a1d14', skinColor: '#c28b69' })).toBe('#2a1d14');
+    // Unjudged, a colour of skin's hue may be a tinted bald crown: the asset's default is safer.
+    expect(sampledHairColour({ hairColor: '#6e4b32', skinColor: '#c28b69' })).toBeNull();
   });
 });

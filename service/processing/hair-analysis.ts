@@ -69,14 +69,26 @@ const toHex = (c: Rgb) => `#${c.map((v) => Math.round(v).toString(16).padStart(2
  * are a larger share of a small sum).
  */
 export function isSkinLike(p: Rgb, skin: Rgb): boolean {
+  const apart = chromaticityApart(p, skin);
+  if (!apart) return false;
+  const skinSum = skin[0] + skin[1] + skin[2];
+  return (
+    apart[0] + apart[1] + apart[2] < Math.max(SKIN_CHROMA_TOLERANCE, SKIN_CHROMA_NOISE / skinSum)
+  );
+}
+
+/**
+ * How far apart the r, g and b shares of a colour and the skin's are; null
+ * when the colour is too dark to tell or outside the skin's brightness under
+ * any light (0.45–1.6 of its luma).
+ */
+function chromaticityApart(p: Rgb, skin: Rgb): Rgb | null {
   const sum = p[0] + p[1] + p[2];
   const skinSum = skin[0] + skin[1] + skin[2];
-  if (sum < 30 || skinSum <= 0) return false;
+  if (sum < 30 || skinSum <= 0) return null;
   const ratio = luma(...p) / Math.max(1, luma(...skin));
-  if (ratio < 0.45 || ratio > 1.6) return false;
-  let chroma = 0;
-  for (let c = 0; c < 3; c++) chroma += Math.abs(p[c]! / sum - skin[c]! / skinSum);
-  return chroma < Math.max(SKIN_CHROMA_TOLERANCE, SKIN_CHROMA_NOISE / skinSum);
+  if (ratio < 0.45 || ratio > 1.6) return null;
+  return [0, 1, 2].map((c) => Math.abs(p[c]! / sum - skin[c]! / skinSum)) as Rgb;
 }
 
 /**
@@ -177,13 +189,23 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 
 /**
  * The colour sampled above the forehead, for photos whose hair could not be
- * judged (a busy backdrop): null when it is the skin's own colour (a bald
- * head), which must never colour hair.
+ * judged (a busy backdrop): null when it could be the skin's own colour (a
+ * bald head), which must never colour hair. Unjudged, a colour of skin's hue
+ * is refused even where `isSkinLike` would call it hair: it may be a bald
+ * crown under a tinted light as well as brown hair, and the asset's default
+ * colour is the safer guess of the two.
  */
 export function sampledHairColour(
   face: { hairColor: string | null; skinColor: string | null } | undefined,
 ): string | null {
   if (!face?.hairColor) return null;
-  if (face.skinColor && isSkinLike(parseHex(face.hairColor), parseHex(face.skinColor))) return null;
-  return face.hairColor;
+  if (!face.skinColor) return face.hairColor;
+  const [hair, skin] = [parseHex(face.hairColor), parseHex(face.skinColor)];
+  return isSkinLike(hair, skin) || hasSkinHue(hair, skin) ? null : face.hairColor;
+}
+
+/** Skin's hue at a skin-like brightness: red and green shares within 0.06 of the skin's. */
+function hasSkinHue(p: Rgb, skin: Rgb): boolean {
+  const apart = chromaticityApart(p, skin);
+  return apart !== null && apart[0] + apart[1] < 0.06;
 }
