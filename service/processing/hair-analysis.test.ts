@@ -3,9 +3,16 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analysisOf } from '../avatar-model/builder/test-support.js';
-import { isSkinLike, judgeHair, observeHair, sampledHairColour } from './hair-analysis.js';
+import {
+  isSkinLike,
+  judgeHair,
+  observeHair,
+  parseHex,
+  sampledHairColour,
+  type Rgb,
+} from './hair-analysis.js';
 import type { RgbImage } from './pixel-stats.js';
-import { dyeCrown, recolour, rgbOf, type Rgb } from './test-support/dye-hair.js';
+import { dyeCrown, recolour } from './test-support/dye-hair.js';
 
 type Face = NonNullable<ReturnType<typeof analysisOf>['photos']['image-frontal']['faces'][0]>;
 
@@ -61,7 +68,7 @@ describe('hair from the photos', () => {
     dyeCrown(img, face, [...hair]);
     const verdict = judgeHair([observeHair(img, face.mesh, face.skinColor)]);
     expect(verdict?.style).toBe('short');
-    const seen = rgbOf(verdict!.colour!);
+    const seen = parseHex(verdict!.colour!);
     // The hair's own colour under the photo's light, not the skin's.
     for (let c = 0; c < 3; c++) expect(Math.abs(seen[c]! - hair[c]!)).toBeLessThan(40);
   });
@@ -89,7 +96,7 @@ describe('hair from the photos', () => {
       [1.4, 1.4, 1.4],
     ] as const) {
       const img = await photo();
-      dyeCrown(img, face, rgbOf(face.skinColor!).map((c, k) => c * tint[k]!) as Rgb);
+      dyeCrown(img, face, parseHex(face.skinColor!).map((c, k) => c * tint[k]!) as Rgb);
       expect(judgeHair([observeHair(img, face.mesh, face.skinColor)])?.style).toBe('bald');
     }
   });

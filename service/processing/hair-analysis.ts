@@ -48,9 +48,10 @@ const SKIN_CHROMA_NOISE = 16;
 /** A channel at this level or above is clipped. */
 const CLIPPED = 250;
 
-type Rgb = [number, number, number];
+export type Rgb = [number, number, number];
 
-function parseHex(hex: string): Rgb {
+/** '#rrggbb' as 0..255 channels. */
+export function parseHex(hex: string): Rgb {
   const n = Number.parseInt(hex.slice(1, 7), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }

@@ -13,7 +13,8 @@ import { personPhotos, upload, type PhotoSet } from '../helpers/upload.js';
 import { blackPng } from '../helpers/png.js';
 import type { AvatarDiagnostics } from '../../shared/api/index.js';
 import { analysisOf, styleId } from '../../service/avatar-model/builder/test-support.js';
-import { dyeCrown, rgbOf, type Rgb } from '../../service/processing/test-support/dye-hair.js';
+import { parseHex, type Rgb } from '../../service/processing/hair-analysis.js';
+import { dyeCrown } from '../../service/processing/test-support/dye-hair.js';
 
 let svc: TestService;
 let receiver: Receiver;
@@ -124,7 +125,7 @@ describe('photo processing', () => {
     }
     const { avatarId, diagnostics } = await process(photos, 'male');
     expect(diagnostics.status).toBe('ready');
-    const seen = rgbOf(diagnostics.hair_color!);
+    const seen = parseHex(diagnostics.hair_color!);
     for (let c = 0; c < 3; c++) expect(Math.abs(seen[c]! - brown[c]!)).toBeLessThan(40);
     expect(diagnostics.hair_color).not.toBe(diagnostics.skin_tone);
     const customization = (await svc.api('GET', `/api/v1/avatars/${avatarId}/customization`))

@@ -1,3 +1,4 @@
+import { parseHex, type Rgb } from '../hair-analysis.js';
 import type { RgbImage } from '../pixel-stats.js';
 import type { Vec3 } from '../photo-types.js';
 
@@ -7,18 +8,11 @@ import type { Vec3 } from '../photo-types.js';
  * have hair.
  */
 
-export type Rgb = [number, number, number];
-
 /** A face as the analysis stores it: the 468-point mesh in image pixels, and the sampled skin. */
 export interface DyedFace {
   mesh: readonly Vec3[] | readonly number[][];
   skinColor: string | null;
 }
-
-export const rgbOf = (hex: string): Rgb => {
-  const n = Number.parseInt(hex.slice(1), 16);
-  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-};
 
 /**
  * Recolours every pixel the predicate picks, in face heights from the chin
@@ -50,7 +44,7 @@ export function recolour(
  * of the top-left corner) stays.
  */
 export function dyeCrown(img: RgbImage, face: DyedFace, hair: Rgb): void {
-  const skin = rgbOf(face.skinColor!);
+  const skin = parseHex(face.skinColor!);
   const backdrop: Rgb = [img.data[0]!, img.data[1]!, img.data[2]!];
   const isBackdrop = (p: Rgb) => p.reduce((sum, c, k) => sum + Math.abs(c - backdrop[k]!), 0) < 30;
   const dyed = (p: Rgb) =>
