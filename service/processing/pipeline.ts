@@ -5,11 +5,36 @@ import { resolveInDataDir } from '../storage/data-paths.js';
 import type { WorkerPool } from '../workers/worker-pool.js';
 import type { AnalyseRequest, AnalyseResult } from './worker.js';
 import type { ProcessingRepo, StoredAnalysis } from './processing-repo.js';
-import { judgeAvatar } from './verdict.js';
+import { judgeAvatar, type AvatarVerdict } from './verdict.js';
+import type { PhotoAnalysis } from './photo-types.js';
 import { judgeHair, sampledHairColour } from './hair-analysis.js';
 
 /** An avatar whose processing has crashed this many times fails instead of being tried again. */
 export const MAX_ATTEMPTS = 3;
+
+/**
+ * The three photos' analyses judged (`judgeAvatar`) and put together as the
+ * avatar's stored analysis, which the builder reads.
+ */
+export function judgedAnalysis(
+  analyses: Record<UploadPhotoField, PhotoAnalysis>,
+  upload: { bodyType: string | null; telephoto: boolean },
+): { verdict: AvatarVerdict; analysis: StoredAnalysis } {
+  const verdict = judgeAvatar(analyses);
+  const frontal = analyses['image-frontal'].faces[0];
+  const hair = judgeHair(UPLOAD_PHOTO_FIELDS.map((f) => analyses[f].faces[0]?.hair));
+  const analysis: StoredAnalysis = {
+    body_type: upload.bodyType,
+    telephoto: upload.telephoto,
+    skin_tone: frontal?.skinColor ?? null,
+    hair_color: hair ? hair.colour : sampledHairColour(frontal),
+    hair,
+    photos: Object.fromEntries(
+      verdict.photos.map((p) => [p.field, { ...analyses[p.field], check: p.check }]),
+    ) as StoredAnalysis['photos'],
+  };
+  return { verdict, analysis };
+}
 
 /**
  * Moves uploaded avatars from `processing` to `ready` or `failed`. The
@@ -59,19 +84,7 @@ export function processingPipeline(options: {
       setTimeout(() => enqueue(avatarId), 1_000).unref();
       return;
     }
-    const verdict = judgeAvatar(analyses);
-    const frontal = analyses['image-frontal'].faces[0];
-    const hair = judgeHair(UPLOAD_PHOTO_FIELDS.map((f) => analyses[f].faces[0]?.hair));
-    const analysis: StoredAnalysis = {
-      body_type: job.bodyType,
-      telephoto: job.telephoto,
-      skin_tone: frontal?.skinColor ?? null,
-      hair_color: hair ? hair.colour : sampledHairColour(frontal),
-      hair,
-      photos: Object.fromEntries(
-        verdict.photos.map((p) => [p.field, { ...analyses[p.field], check: p.check }]),
-      ) as StoredAnalysis['photos'],
-    };
+    const { verdict, analysis } = judgedAnalysis(analyses, job);
     if (verdict.ok) settle(avatarId, 'ready', null, null, analysis, job);
     else settle(avatarId, 'failed', verdict.code, verdict.reason, analysis, job);
     log.info('avatar processed', {
