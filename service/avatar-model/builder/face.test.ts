@@ -23,6 +23,8 @@ import {
   mesh,
   photosOf,
   type Person,
+  PEOPLE,
+  CROPPED,
 } from './test-support.js';
 
 const LANDMARKS = 468;
@@ -201,7 +203,7 @@ describe('the face', () => {
     }
   });
 
-  it.each(['person-a', 'person-b', 'person-c'] as const)(
+  it.each([...PEOPLE, ...CROPPED])(
     'rounds the crown: no facets in its outline seen from the front (%s)',
     async (person) => {
       const head = mesh(await build(person), 'Head');
@@ -230,7 +232,8 @@ describe('the face', () => {
         sharpest = Math.max(sharpest, Math.abs(turn) * (180 / Math.PI));
       }
       expect(hull.length).toBeGreaterThan(20);
-      // 16.8° (person-a) with one skull column per rim segment; 9.5–10.9° with two.
+      // 16.8° (person-a) with one skull column per rim segment; 9.5–13.3° with two, on these
+      // photos framed one way or the other; 6.7–11.1° with three.
       expect(sharpest).toBeLessThan(12);
     },
   );

@@ -2,7 +2,18 @@ import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
 import type { FaceSurface } from './face-landmarks.js';
 import { SkullDirections, skullRadius, type HeadShape } from './head-shape.js';
 import { MeshBuilder } from './mesh-builder.js';
-import { addScaled, length, normalize, smoothstep, sub, type Vec3 } from './vec3.js';
+import {
+  add,
+  addScaled,
+  cross,
+  dot,
+  length,
+  lerp,
+  normalize,
+  smoothstep,
+  sub,
+  type Vec3,
+} from './vec3.js';
 
 /**
  * Layout of the head texture atlas (fractions of its side): the face, as the
@@ -21,15 +32,30 @@ const SKULL_RINGS = 18;
  * The mesh's skull columns per segment of the face's rim, for rim points
  * above CROWN_FROM (below, one). One column per rim point left the crown's
  * outline seen from the front turning by up to 17° at a corner, facets along
- * the top of the head in a 1024² portrait; two leave 11°. Under the jaw and
- * round the nape the outline is the body's, and the silhouette fit needs no
- * more than one anywhere.
+ * the top of the head in a 1024² portrait; two left 11° on the fixtures but
+ * up to 13° on the same photos cropped otherwise (the landmarks move a
+ * little with the framing); three leave 8° and 11°, for 442 triangles more.
+ * Under the jaw and round the nape the outline is the body's, and the
+ * silhouette fit needs no more than one anywhere.
  */
-const CROWN_COLUMNS_PER_RIM_SEGMENT = 2;
+const CROWN_COLUMNS_PER_RIM_SEGMENT = 3;
 /** Rim points from this far below the skull's centre up (sine of the angle) start crown columns. */
 const CROWN_FROM = 0.3;
 /** How far (0..1 of the way to the back) the rim's own shape lingers before the skull takes over. */
 const RIM_BLEND = 0.4;
+/**
+ * How far the skull's first ring leans from its own surface towards the
+ * plane of the face's edge (0..1), at most LEAN_LIMIT; the second ring
+ * follows by LEAN_SECOND of that. The face's last triangles slope as the
+ * landmarks have them, the skull's first as the ellipsoid does: at the
+ * temples they met at up to 39° on the fixtures and 43° on the same photos
+ * cropped otherwise. Leaning halfway spreads the turn over two rings, a
+ * fillet: 22–31° at the rim, while no edge of the skull bends more than it
+ * did. Leaning all the way left 13–25° at the rim but bent the next ring.
+ */
+const LEAN = 0.5;
+const LEAN_LIMIT = 0.005;
+const LEAN_SECOND = 0.5;
 /** By this fraction of the way back the meridians are evenly spread around the head. */
 const AZIMUTH_SETTLE = 0.5;
 const BACK: Vec3 = [0, 0, -1];
@@ -294,9 +320,10 @@ function between(
  */
 function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
   const points = Array.from({ length: mesh.vertexCount }, (_, i) => mesh.position(i));
-  const { rings, pole, columns } = skullRings(points, rimLoop, shape, (d) =>
+  const { rim, rings, pole, columns } = skullRings(points, rimLoop, shape, (d) =>
     d[1] > -CROWN_FROM * length(d) ? CROWN_COLUMNS_PER_RIM_SEGMENT : 1,
   );
+  leanTowardsFace(rings, columns, rimNormals(mesh, rim), shape.centre);
   const rimPoints = rings[0]!;
   const n = rimPoints.length;
   const arc = [0];
@@ -359,4 +386,63 @@ interface WalkStart {
 /** An angle difference folded into (-π, π]. */
 function wrapAngle(a: number): number {
   return a - 2 * Math.PI * Math.round(a / (2 * Math.PI));
+}
+
+/**
+ * The face's outward normal at each rim vertex (in `rim`'s order): its
+ * triangles' normals, weighted by area. `mesh` holds the face alone.
+ */
+function rimNormals(mesh: MeshBuilder, rim: readonly number[]): Vec3[] {
+  const sums = new Map<number, Vec3>(rim.map((v) => [v, [0, 0, 0]]));
+  for (let t = 0; t < mesh.indices.length; t += 3) {
+    const tri = [mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!];
+    if (!tri.some((v) => sums.has(v))) continue;
+    const [a, b, c] = tri.map((v) => mesh.position(v)) as [Vec3, Vec3, Vec3];
+    const area = cross(sub(b, a), sub(c, a));
+    for (const v of tri) {
+      const sum = sums.get(v);
+      if (sum) sums.set(v, add(sum, area));
+    }
+  }
+  return rim.map((v) => normalize(sums.get(v)!));
+}
+
+/**
+ * Moves the skull's first two rings along their directions from the centre
+ * so the skull leaves the rim closer to the face's own slope (LEAN): each
+ * first-ring point towards the plane through its start on the rim with the
+ * face's normal there (both interpolated between rim points for the columns
+ * between them).
+ */
+function leanTowardsFace(
+  rings: Vec3[][],
+  columns: readonly number[],
+  normals: readonly Vec3[],
+  centre: Vec3,
+): void {
+  const rim = rings[0]!;
+  const n = rim.length;
+  let column = 0;
+  for (let k = 0; k < n; k++) {
+    for (let j = 0; j < columns[k]!; j++, column++) {
+      const f = j / columns[k]!;
+      const start = lerp(rim[k]!, rim[(k + 1) % n]!, f);
+      const normal = normalize(lerp(normals[k]!, normals[(k + 1) % n]!, f));
+      // Below the temples the jaw line's own blend (SkullWalk.radii) shapes the skull.
+      if (start[1] - centre[1] <= -CROWN_FROM * length(sub(start, centre))) continue;
+      const first = rings[1]![column]!;
+      const along = normalize(sub(first, centre));
+      // Nearly edge-on, the plane's crossing runs off: such a rim point is left alone.
+      const facing = dot(along, normal);
+      if (facing < 0.3) continue;
+      const onPlane = dot(sub(start, centre), normal) / facing;
+      const lean = Math.max(
+        -LEAN_LIMIT,
+        Math.min(LEAN_LIMIT, LEAN * (onPlane - length(sub(first, centre)))),
+      );
+      rings[1]![column] = addScaled(first, along, lean);
+      const second = rings[2]![column]!;
+      rings[2]![column] = addScaled(second, normalize(sub(second, centre)), lean * LEAN_SECOND);
+    }
+  }
 }

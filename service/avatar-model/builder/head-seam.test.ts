@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../model.js';
 import { faceSurface } from './face-landmarks.js';
-import { build, mesh, topology, vertexAt } from './test-support.js';
+import { build, CROPPED, mesh, PEOPLE, topology, vertexAt } from './test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
 /**
@@ -52,7 +52,7 @@ function trianglesOnEdge(head: AvatarMesh, a: number, b: number): Vec3[] {
 }
 
 describe('the seam between face and skull', () => {
-  it.each(['person-a', 'person-b', 'person-c'] as const)(
+  it.each([...PEOPLE, ...CROPPED])(
     '%s: no gap, one normal and no crease along the rim, and none opens in any blend shape',
     async (person) => {
       const head = mesh(await build(person), 'Head');
@@ -83,8 +83,9 @@ describe('the seam between face and skull', () => {
         }
       }
       // The 468-point face is coarse: one in twenty of its own edges bends by more than ~34°.
-      // The rim may bend as much, but no more, and far less on average.
-      expect(worstCrease).toBeLessThan(40);
+      // The rim may bend as much, but no more, and far less on average. (Before the skull's
+      // first ring leant towards the face's slope, the temples bent by up to 43°; now 31°.)
+      expect(worstCrease).toBeLessThan(34);
       expect(creaseSum / creases).toBeLessThan(20);
       // Blend shapes move a rim point and its skull twins alike, so the seam never opens.
       for (const target of head.morphTargets ?? []) {
