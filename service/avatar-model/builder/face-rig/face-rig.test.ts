@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
-import { build, glbJson, joint, mesh, validate, writeModel } from '../test-support.js';
+import {
+  build,
+  CROPPED,
+  glbJson,
+  joint,
+  mesh,
+  PEOPLE,
+  validate,
+  writeModel,
+} from '../test-support.js';
 import { ARKIT_BLENDSHAPES } from '../../../../shared/appearance/arkit-blendshapes.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
 
@@ -38,7 +47,7 @@ describe('ARKit blend shapes on the face', () => {
     expect(report.issues.numWarnings).toBe(0);
   });
 
-  it.each(['person-a', 'person-b', 'person-c'] as const)(
+  it.each([...PEOPLE, ...CROPPED])(
     '%s: jawOpen drops the chin at least 1.5 cm and parts the lips over the teeth',
     async (person) => {
       const model = await build(person);
@@ -65,31 +74,40 @@ describe('ARKit blend shapes on the face', () => {
     },
   );
 
-  it('opens the eyes the photos show closed, and the blinks close them again', async () => {
-    const model = await build('person-a');
-    const head = mesh(model, 'Head');
-    for (const [lids, blink] of [
-      [LEFT_LIDS, 'eyeBlinkLeft'],
-      [RIGHT_LIDS, 'eyeBlinkRight'],
-    ] as const) {
-      const width = Math.hypot(
-        ...[0, 1, 2].map((k) => at(head, lids.corners[0])[k]! - at(head, lids.corners[1])[k]!),
-      );
-      const open = gap(head, lids.upper[3]!, lids.lower[3]!);
-      expect(open / width, 'open at rest').toBeGreaterThan(0.25);
-      expect(gap(head, lids.upper[3]!, lids.lower[3]!, blink), 'closed by the blink').toBeLessThan(
-        0.15 * open,
-      );
-      const other = blink === 'eyeBlinkLeft' ? RIGHT_LIDS : LEFT_LIDS;
-      expect(gap(head, other.upper[3]!, other.lower[3]!, blink)).toBeCloseTo(
-        gap(head, other.upper[3]!, other.lower[3]!),
-        5,
-      );
-    }
-  });
+  it.each([...PEOPLE, ...CROPPED])(
+    '%s: opens the eyes the photos show closed, and the blinks close them again',
+    async (person) => {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      for (const [lids, blink] of [
+        [LEFT_LIDS, 'eyeBlinkLeft'],
+        [RIGHT_LIDS, 'eyeBlinkRight'],
+      ] as const) {
+        const width = Math.hypot(
+          ...[0, 1, 2].map((k) => at(head, lids.corners[0])[k]! - at(head, lids.corners[1])[k]!),
+        );
+        const open = gap(head, lids.upper[3]!, lids.lower[3]!);
+        expect(open / width, 'open at rest').toBeGreaterThan(0.25);
+        expect(
+          gap(head, lids.upper[3]!, lids.lower[3]!, blink),
+          'closed by the blink',
+        ).toBeLessThan(0.15 * open);
+        const other = blink === 'eyeBlinkLeft' ? RIGHT_LIDS : LEFT_LIDS;
+        expect(gap(head, other.upper[3]!, other.lower[3]!, blink)).toBeCloseTo(
+          gap(head, other.upper[3]!, other.lower[3]!),
+          5,
+        );
+      }
+    },
+  );
 
   it('opens them to a relaxed gaze: the upper lid over the iris, not above it, and clear of the pupil', async () => {
-    for (const person of ['person-a', 'person-b'] as const) {
+    for (const person of [
+      'person-a',
+      'person-b',
+      'person-a@crop-900',
+      'person-b@crop-900',
+    ] as const) {
       const model = await build(person);
       const head = mesh(model, 'Head');
       /** The highest and lowest point of a mesh's vertices between the eye's corners. */
