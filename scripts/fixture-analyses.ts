@@ -88,6 +88,11 @@ try {
         continue;
       }
       const whole = await sharp(bytes).metadata();
+      if (crop.left + crop.width > whole.width! || crop.top + crop.height > whole.height!) {
+        throw new Error(
+          `${person} ${field}: the crop reaches past the ${whole.width}×${whole.height} photo`,
+        );
+      }
       const cut = await sharp(bytes).extract(crop).jpeg({ quality: 95 }).toBuffer();
       analyses[field] = uncropped(await analyzer.analyze(new Uint8Array(cut)), crop, {
         width: whole.width!,
