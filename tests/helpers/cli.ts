@@ -60,8 +60,12 @@ export async function spawnService(
   return { child, ready, stdout, stderr: () => stderr, exited };
 }
 
-/** Waits until nothing answers at the service's address any more. */
-export async function waitUntilDown(baseUrl: string, timeoutMs = 10_000): Promise<boolean> {
+/**
+ * Waits until nothing answers at the service's address any more. The
+ * deadline only catches a service that never goes: on CI's two busy cores,
+ * noticing that npm was killed and shutting down once took over 10 s.
+ */
+export async function waitUntilDown(baseUrl: string, timeoutMs = 30_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
