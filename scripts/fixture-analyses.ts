@@ -9,13 +9,12 @@
  *
  *   npx tsx scripts/fixture-analyses.ts [--crop 0,0,900,900 --suffix crop-900]
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { UPLOAD_PHOTO_FIELDS, type UploadPhotoField } from '../shared/api/index.js';
-import { PEOPLE, analysisOf } from '../service/avatar-model/builder/test-support.js';
+import { PEOPLE, analysisOf, photosOf } from '../service/avatar-model/builder/test-support.js';
 import { createPhotoAnalyzer } from '../service/processing/photo-analyzer.js';
 import type { PhotoAnalysis } from '../service/processing/photo-types.js';
 import { judgedAnalysis } from '../service/processing/pipeline.js';
@@ -23,12 +22,11 @@ import { writeFileAtomic } from '../service/storage/atomic-write.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'service/avatar-model/builder/test-fixtures');
-const PHOTOS = path.join(ROOT, 'e2e/fixtures/photos');
-const FILE_OF: Record<UploadPhotoField, string> = {
-  'image-frontal': 'frontal.jpg',
-  'image-side-1': 'side-1.jpg',
-  'image-side-2': 'side-2.jpg',
-};
+const PHOTO_OF = {
+  'image-frontal': 'frontal',
+  'image-side-1': 'side1',
+  'image-side-2': 'side2',
+} as const satisfies Record<UploadPhotoField, string>;
 
 const Crop = z
   .string()
@@ -80,11 +78,12 @@ const analyzer = await createPhotoAnalyzer();
 try {
   for (const person of PEOPLE) {
     const analyses = {} as Record<UploadPhotoField, PhotoAnalysis>;
+    const photos = photosOf(person);
     for (const field of UPLOAD_PHOTO_FIELDS) {
-      const bytes = readFileSync(path.join(PHOTOS, person, FILE_OF[field]));
+      const bytes = photos[PHOTO_OF[field]];
       const { crop } = args;
       if (!crop) {
-        analyses[field] = await analyzer.analyze(new Uint8Array(bytes));
+        analyses[field] = await analyzer.analyze(bytes);
         continue;
       }
       const whole = await sharp(bytes).metadata();

@@ -1,19 +1,8 @@
 import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
 import type { FaceSurface } from './face-landmarks.js';
 import { SkullDirections, skullRadius, type HeadShape } from './head-shape.js';
-import { MeshBuilder } from './mesh-builder.js';
-import {
-  add,
-  addScaled,
-  cross,
-  dot,
-  length,
-  lerp,
-  normalize,
-  smoothstep,
-  sub,
-  type Vec3,
-} from './vec3.js';
+import { MeshBuilder, smoothNormals } from './mesh-builder.js';
+import { addScaled, dot, length, lerp, normalize, smoothstep, sub, type Vec3 } from './vec3.js';
 
 /**
  * Layout of the head texture atlas (fractions of its side): the face, as the
@@ -41,6 +30,8 @@ const SKULL_RINGS = 18;
 const CROWN_COLUMNS_PER_RIM_SEGMENT = 3;
 /** Rim points from this far below the skull's centre up (sine of the angle) start crown columns. */
 const CROWN_FROM = 0.3;
+/** Whether a rim point, `d` from the skull's centre, lies in the crown's part of the rim. */
+const inCrownPart = (d: Vec3) => d[1] > -CROWN_FROM * length(d);
 /** How far (0..1 of the way to the back) the rim's own shape lingers before the skull takes over. */
 const RIM_BLEND = 0.4;
 /**
@@ -321,9 +312,16 @@ function between(
 function appendSkull(mesh: MeshBuilder, rimLoop: readonly number[], shape: HeadShape): void {
   const points = Array.from({ length: mesh.vertexCount }, (_, i) => mesh.position(i));
   const { rim, rings, pole, columns } = skullRings(points, rimLoop, shape, (d) =>
-    d[1] > -CROWN_FROM * length(d) ? CROWN_COLUMNS_PER_RIM_SEGMENT : 1,
+    inCrownPart(d) ? CROWN_COLUMNS_PER_RIM_SEGMENT : 1,
   );
-  leanTowardsFace(rings, columns, rimNormals(mesh, rim), shape.centre);
+  // The mesh holds the face alone yet: its normals at the rim are the face's own.
+  const faceNormals = smoothNormals(mesh.positions, mesh.indices, false);
+  const rimNormals = rim.map((v): Vec3 => [
+    faceNormals[3 * v]!,
+    faceNormals[3 * v + 1]!,
+    faceNormals[3 * v + 2]!,
+  ]);
+  leanTowardsFace(rings, columns, rimNormals, shape.centre);
   const rimPoints = rings[0]!;
   const n = rimPoints.length;
   const arc = [0];
@@ -389,25 +387,6 @@ function wrapAngle(a: number): number {
 }
 
 /**
- * The face's outward normal at each rim vertex (in `rim`'s order): its
- * triangles' normals, weighted by area. `mesh` holds the face alone.
- */
-function rimNormals(mesh: MeshBuilder, rim: readonly number[]): Vec3[] {
-  const sums = new Map<number, Vec3>(rim.map((v) => [v, [0, 0, 0]]));
-  for (let t = 0; t < mesh.indices.length; t += 3) {
-    const tri = [mesh.indices[t]!, mesh.indices[t + 1]!, mesh.indices[t + 2]!];
-    if (!tri.some((v) => sums.has(v))) continue;
-    const [a, b, c] = tri.map((v) => mesh.position(v)) as [Vec3, Vec3, Vec3];
-    const area = cross(sub(b, a), sub(c, a));
-    for (const v of tri) {
-      const sum = sums.get(v);
-      if (sum) sums.set(v, add(sum, area));
-    }
-  }
-  return rim.map((v) => normalize(sums.get(v)!));
-}
-
-/**
  * Moves the skull's first two rings along their directions from the centre
  * so the skull leaves the rim closer to the face's own slope (LEAN): each
  * first-ring point towards the plane through its start on the rim with the
@@ -429,7 +408,7 @@ function leanTowardsFace(
       const start = lerp(rim[k]!, rim[(k + 1) % n]!, f);
       const normal = normalize(lerp(normals[k]!, normals[(k + 1) % n]!, f));
       // Below the temples the jaw line's own blend (SkullWalk.radii) shapes the skull.
-      if (start[1] - centre[1] <= -CROWN_FROM * length(sub(start, centre))) continue;
+      if (!inCrownPart(sub(start, centre))) continue;
       const first = rings[1]![column]!;
       const along = normalize(sub(first, centre));
       // Nearly edge-on, the plane's crossing runs off: such a rim point is left alone.
