@@ -37,7 +37,7 @@ export const avatarSuite: Suite = async () => {
   const summary: Record<string, unknown> = {};
   for (const person of PEOPLE) {
     const bodyType = analysisOf(person).body_type === 'female' ? 'female' : 'male';
-    const input = inputFor(person, customizationForBodyType(bodyType));
+    const input = await inputFor(person, customizationForBodyType(bodyType));
     const builds: number[] = [];
     const writes: number[] = [];
     let glbBytes = 0;

@@ -215,7 +215,7 @@ export const likenessSuite: Suite = async () => {
     const analysis = analysisOf(person);
     const bodyType = analysis.body_type === 'female' ? 'female' : 'male';
     const model = await buildAvatar(
-      inputFor(person, customizationForBodyType(bodyType, analysis.hair ?? null)),
+      await inputFor(person, customizationForBodyType(bodyType, analysis.hair ?? null)),
     );
     const landmarks = faceLandmarks(model);
     const centre = scale(

@@ -1,20 +1,27 @@
 /**
  * Refreshes the builder's fixture analyses from the fixture photos, as the
  * service's processing makes them (Human's landmarks, hair, skin, verdict).
- * With `--crop left,top,width,height` each photo is first cropped so, and
- * the landmarks mapped back to the whole photo: the same person with the
- * face framed otherwise, whose landmarks differ by a few pixels, for checks
- * that must hold beyond one landmark set. The upload's body type and
- * telephoto flag are kept from the uncropped analysis.
+ * With `--variant`, of the photos changed as test-support's VARIANTS says:
+ * cropped (the landmarks then mapped back to the whole photo) or stretched
+ * (the analysis is of the stretched photos, which the tests build from). The
+ * upload's body type and telephoto flag are kept from the plain analysis.
  *
- *   npx tsx scripts/fixture-analyses.ts [--crop 0,0,900,900 --suffix crop-900]
+ *   npx tsx scripts/fixture-analyses.ts [--variant crop-900|wide|narrow|long]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { UPLOAD_PHOTO_FIELDS, type UploadPhotoField } from '../shared/api/index.js';
-import { PEOPLE, analysisOf, photosOf } from '../service/avatar-model/builder/test-support.js';
+import {
+  PEOPLE,
+  VARIANTS,
+  analysisOf,
+  photosOf,
+  stretched,
+  type CropBox,
+  type Variant,
+} from '../service/avatar-model/builder/test-support.js';
 import { createPhotoAnalyzer } from '../service/processing/photo-analyzer.js';
 import type { PhotoAnalysis } from '../service/processing/photo-types.js';
 import { judgedAnalysis } from '../service/processing/pipeline.js';
@@ -28,25 +35,9 @@ const PHOTO_OF = {
   'image-side-2': 'side2',
 } as const satisfies Record<UploadPhotoField, string>;
 
-const Crop = z
-  .string()
-  .regex(/^\d+,\d+,\d+,\d+$/, 'left,top,width,height in pixels')
-  .transform((s) => {
-    const [left, top, width, height] = s.split(',').map(Number) as [number, number, number, number];
-    return { left, top, width, height };
-  })
-  .refine((c) => c.width > 0 && c.height > 0, 'a crop has a size');
-const Args = z
-  .object({
-    crop: Crop.optional(),
-    suffix: z
-      .string()
-      .regex(/^[a-z0-9-]+$/)
-      .optional(),
-  })
-  .refine((a) => !a.crop === !a.suffix, 'a crop needs a suffix for its files, and only a crop');
-
-type CropBox = z.infer<typeof Crop>;
+const Args = z.object({
+  variant: z.enum(Object.keys(VARIANTS) as [Variant, ...Variant[]]).optional(),
+});
 
 /** The analysis of a cropped photo as if of the whole one: pixel coordinates shifted back. */
 function uncropped(a: PhotoAnalysis, crop: CropBox, whole: { width: number; height: number }) {
@@ -70,33 +61,36 @@ function uncropped(a: PhotoAnalysis, crop: CropBox, whole: { width: number; heig
   };
 }
 
-const { values } = parseArgs({
-  options: { crop: { type: 'string' }, suffix: { type: 'string' } },
-});
-const args = Args.parse(values);
+/** A photo as Human sees it for the variant, and its analysis as the builder is to read it. */
+async function analyseAs(
+  analyzer: Awaited<ReturnType<typeof createPhotoAnalyzer>>,
+  bytes: Uint8Array,
+  variant: Variant | undefined,
+): Promise<PhotoAnalysis> {
+  const how = variant ? VARIANTS[variant] : undefined;
+  if (!how) return analyzer.analyze(bytes);
+  if ('stretch' in how) return analyzer.analyze(await stretched(bytes, how.stretch));
+  const whole = await sharp(bytes).metadata();
+  const { crop } = how;
+  if (crop.left + crop.width > whole.width! || crop.top + crop.height > whole.height!) {
+    throw new Error(`the crop reaches past the ${whole.width}×${whole.height} photo`);
+  }
+  const cut = await sharp(bytes).extract(crop).jpeg({ quality: 95 }).toBuffer();
+  return uncropped(await analyzer.analyze(new Uint8Array(cut)), crop, {
+    width: whole.width!,
+    height: whole.height!,
+  });
+}
+
+const { values } = parseArgs({ options: { variant: { type: 'string' } } });
+const { variant } = Args.parse(values);
 const analyzer = await createPhotoAnalyzer();
 try {
   for (const person of PEOPLE) {
     const analyses = {} as Record<UploadPhotoField, PhotoAnalysis>;
     const photos = photosOf(person);
     for (const field of UPLOAD_PHOTO_FIELDS) {
-      const bytes = photos[PHOTO_OF[field]];
-      const { crop } = args;
-      if (!crop) {
-        analyses[field] = await analyzer.analyze(bytes);
-        continue;
-      }
-      const whole = await sharp(bytes).metadata();
-      if (crop.left + crop.width > whole.width! || crop.top + crop.height > whole.height!) {
-        throw new Error(
-          `${person} ${field}: the crop reaches past the ${whole.width}×${whole.height} photo`,
-        );
-      }
-      const cut = await sharp(bytes).extract(crop).jpeg({ quality: 95 }).toBuffer();
-      analyses[field] = uncropped(await analyzer.analyze(new Uint8Array(cut)), crop, {
-        width: whole.width!,
-        height: whole.height!,
-      });
+      analyses[field] = await analyseAs(analyzer, photos[PHOTO_OF[field]], variant);
     }
     const before = analysisOf(person);
     const { verdict, analysis } = judgedAnalysis(analyses, {
@@ -104,7 +98,7 @@ try {
       telephoto: before.telephoto,
     });
     if (!verdict.ok) throw new Error(`${person}: ${verdict.reason}`);
-    const name = args.suffix ? `${person}.${args.suffix}` : person;
+    const name = variant ? `${person}.${variant}` : person;
     writeFileAtomic(
       path.join(OUT, `${name}.analysis.json`),
       `${JSON.stringify(analysis, null, 2)}\n`,

@@ -2,21 +2,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { subjectMask } from '../../processing/subject-mask.js';
 import { fitRigidCamera, project } from './affine-camera.js';
-import {
-  analysisOf,
-  bounds,
-  build,
-  CROPPED,
-  joint,
-  mesh,
-  PEOPLE,
-  personOf,
-  photosOf,
-} from './test-support.js';
+import { analysisOf, bounds, build, SUBJECTS, joint, mesh, photosFor } from './test-support.js';
 import type { Vec3 } from './vec3.js';
 
 describe('ears', () => {
-  it.each([...PEOPLE, ...CROPPED])(
+  it.each(SUBJECTS)(
     '%s has two real ears at the sides of the head, ear-sized, textured from the side photos',
     async (person) => {
       const model = await build(person);
@@ -62,7 +52,7 @@ describe('ears', () => {
 });
 
 describe('ears sized and placed from the photos', () => {
-  it.each([...PEOPLE, ...CROPPED])(
+  it.each(SUBJECTS)(
     "%s: each ear reaches the frontal photo's outline, over the rows where the photo shows it",
     async (person) => {
       const model = await build(person);
@@ -74,7 +64,7 @@ describe('ears sized and placed from the photos', () => {
       ]);
       const frontal = analysisOf(person).photos['image-frontal'];
       const camera = fitRigidCamera(landmarks, frontal.faces[0]!.mesh);
-      const { data, info } = await sharp(photosOf(personOf(person)).frontal)
+      const { data, info } = await sharp((await photosFor(person)).frontal)
         .removeAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });

@@ -4,24 +4,21 @@ import { customizationForBodyType } from '../../customization/defaults.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import { buildAvatar } from './build-avatar.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
-import { analysisOf, CROPPED, inputFor, PEOPLE, styleId } from './test-support.js';
+import { analysisOf, SUBJECTS, inputFor, styleId } from './test-support.js';
 
 const colourDistance = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 const linear = (hex: string) => rgbToLinear(parseHexColour(hex).rgb);
 
 describe('hair by default', () => {
-  it.each([...PEOPLE, ...CROPPED])(
-    '%s is bald, so the default look has no hair mesh',
-    async (person) => {
-      const analysis = analysisOf(person);
-      expect(analysis.hair).toEqual({ style: 'bald', colour: null });
-      const c = customizationForBodyType('male', analysis.hair);
-      expect(c.assets.hair_and_headwear).toBeNull();
-      const model = await buildAvatar(inputFor(person, c));
-      expect(model.meshes.map((m) => m.name)).not.toContain('Hair');
-    },
-  );
+  it.each(SUBJECTS)('%s is bald, so the default look has no hair mesh', async (person) => {
+    const analysis = analysisOf(person);
+    expect(analysis.hair).toEqual({ style: 'bald', colour: null });
+    const c = customizationForBodyType('male', analysis.hair);
+    expect(c.assets.hair_and_headwear).toBeNull();
+    const model = await buildAvatar(await inputFor(person, c));
+    expect(model.meshes.map((m) => m.name)).not.toContain('Hair');
+  });
 
   it('gives a person with hair the seen style in the seen colour', async () => {
     const c = customizationForBodyType('female', { style: 'short', colour: '#2b1b10' });
@@ -36,7 +33,7 @@ describe('hair by default', () => {
     const analysis: StoredAnalysis = { ...analysisOf(person), hair_color: '#925b30' };
     delete analysis.hair;
     const input = {
-      ...inputFor(person, customizationForBodyType('male')),
+      ...(await inputFor(person, customizationForBodyType('male'))),
       analysis,
     };
     input.customization.assets.hair_and_headwear = { id: styleId('long'), color: null };
@@ -53,7 +50,7 @@ describe('hair by default', () => {
     async (style) => {
       const c = customizationForBodyType('male');
       c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
-      const model = await buildAvatar(inputFor('person-a', c));
+      const model = await buildAvatar(await inputFor('person-a', c));
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       expect(hair.uvs).toBeDefined();
       expect(hair.material.alphaMode).toBe('MASK');

@@ -23,11 +23,13 @@ const SKULL_RINGS = 18;
  * outline seen from the front turning by up to 17° at a corner, facets along
  * the top of the head in a 1024² portrait; two left 11° on the fixtures but
  * up to 13° on the same photos cropped otherwise (the landmarks move a
- * little with the framing); three leave 8° and 11°, for 442 triangles more.
- * Under the jaw and round the nape the outline is the body's, and the
- * silhouette fit needs no more than one anywhere.
+ * little with the framing); three left 8° and 11°, but 13° at the temple of
+ * a broad head (person-c's photos stretched 1.15 wide); four leave at most
+ * 9.5°, for about 440 triangles a column. Under the jaw and round the nape
+ * the outline is the body's, and the silhouette fit needs no more than one
+ * anywhere.
  */
-const CROWN_COLUMNS_PER_RIM_SEGMENT = 3;
+const CROWN_COLUMNS_PER_RIM_SEGMENT = 4;
 /** Rim points from this far below the skull's centre up (sine of the angle) start crown columns. */
 const CROWN_FROM = 0.3;
 /** Whether a rim point, `d` from the skull's centre, lies in the crown's part of the rim. */

@@ -4,7 +4,7 @@ import { canonicalFace } from './face-landmarks.js';
 import { BROWS, INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
 import { buildBrowsAndLashes } from './head-eyelids.js';
 import { closeLips } from './head-mouth.js';
-import { analysisOf, syntheticView } from './test-support.js';
+import { analysisOf, SUBJECTS, syntheticView } from './test-support.js';
 import { distance, lerp, type Vec3 } from './vec3.js';
 
 const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
@@ -33,6 +33,11 @@ describe('lips', () => {
     points.forEach((p, i) => {
       if (!lips.has(i)) expect(p).toEqual(before[i]);
     });
+  });
+
+  it.each(SUBJECTS)('closes the lips %s was photographed with closed', (subject) => {
+    const frontal = analysisOf(subject).photos['image-frontal'].faces[0]!;
+    expect(closeLips(canonicalFace(frontal.mesh, 0.17).points.map((p): Vec3 => [...p]))).toBe(true);
   });
 
   it('leaves parted lips parted', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../model.js';
 import { faceSurface } from './face-landmarks.js';
-import { build, CROPPED, mesh, PEOPLE, topology, vertexAt } from './test-support.js';
+import { build, SUBJECTS, mesh, topology, vertexAt } from './test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
 /**
@@ -52,7 +52,7 @@ function trianglesOnEdge(head: AvatarMesh, a: number, b: number): Vec3[] {
 }
 
 describe('the seam between face and skull', () => {
-  it.each([...PEOPLE, ...CROPPED])(
+  it.each(SUBJECTS)(
     '%s: no gap, one normal and no crease along the rim, and none opens in any blend shape',
     async (person) => {
       const head = mesh(await build(person), 'Head');

@@ -76,6 +76,23 @@ export class MeshBuilder {
 }
 
 /**
+ * Per vertex, the first vertex at the same place (to 10 µm): copies made for
+ * a UV seam or a fan's pole map to one, so the surface's own topology shows.
+ */
+export function coincidentVertices(positions: ArrayLike<number>): Int32Array {
+  const count = positions.length / 3;
+  const first = new Int32Array(count);
+  const byPlace = new Map<string, number>();
+  for (let i = 0; i < count; i++) {
+    const key = `${Math.round(positions[3 * i]! * 1e5)},${Math.round(positions[3 * i + 1]! * 1e5)},${Math.round(positions[3 * i + 2]! * 1e5)}`;
+    const found = byPlace.get(key);
+    if (found === undefined) byPlace.set(key, i);
+    first[i] = found ?? i;
+  }
+  return first;
+}
+
+/**
  * Area-weighted vertex normals. With `weld`, vertices at the same place share
  * one normal, so UV seams (duplicated vertices) do not show as creases.
  */
@@ -89,18 +106,9 @@ export function smoothNormals(
   const positions = Float64Array.from(positionsIn);
   const indices = Uint32Array.from(indicesIn);
   const count = positions.length / 3;
-  const slot = new Int32Array(count);
-  const byPlace = new Map<string, number>();
-  for (let i = 0; i < count; i++) {
-    if (!weld) {
-      slot[i] = i;
-      continue;
-    }
-    const key = `${Math.round(positions[3 * i]! * 1e5)},${Math.round(positions[3 * i + 1]! * 1e5)},${Math.round(positions[3 * i + 2]! * 1e5)}`;
-    const found = byPlace.get(key);
-    if (found === undefined) byPlace.set(key, i);
-    slot[i] = found ?? i;
-  }
+  const slot = weld
+    ? coincidentVertices(positions)
+    : Int32Array.from({ length: count }, (_, i) => i);
   const sum = new Float64Array(count * 3);
   const at = (i: number): Vec3 => [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
   for (let t = 0; t < indices.length; t += 3) {

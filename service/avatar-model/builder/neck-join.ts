@@ -1,6 +1,6 @@
 import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
-import { MeshBuilder } from './mesh-builder.js';
+import { coincidentVertices, MeshBuilder } from './mesh-builder.js';
 import { blendedInfluences, setNormalised } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
 import {
@@ -34,6 +34,11 @@ export interface NeckSeam {
   ring: Vec3[];
   /** Per seam vertex, the body triangle it lies on. */
   anchors: BodyAnchor[];
+  /**
+   * Per seam vertex, the other head vertices at its place: where the skull's
+   * UV seam runs down to the neck, its two sides' copies of each point.
+   */
+  copies: number[][];
 }
 
 /**
@@ -69,7 +74,10 @@ export function joinHeadToBody(
   distance: readonly number[],
   keepBefore: number,
 ): { head: MeshBuilder; seam: NeckSeam } | null {
-  const signed = distance.map((s, v) => (v < keepBefore ? Math.max(s, 2 * SNAP) : s));
+  // The skull's copies of the face's rim points are kept with them: cutting one side of
+  // the rim and not the other would leave a slit there.
+  const landmarkAt = coincidentVertices(Float64Array.from(head.positions));
+  const signed = distance.map((s, v) => (landmarkAt[v]! < keepBefore ? Math.max(s, 2 * SNAP) : s));
   if (!signed.some((s) => s < 0)) return null;
   const snapped = new Set<number>();
   for (let t = 0; t < head.indices.length; t += 3) {
@@ -80,34 +88,42 @@ export function joinHeadToBody(
   for (const v of snapped) signed[v] = 0;
 
   const cut = clipInside(head, signed, keepBefore);
-  const loops = boundaryLoops(cut.mesh.indices).filter((loop) =>
+  // The open edges of the surface itself: the skull's UV seam (its chart's two sides, copies
+  // of one column of points) is no edge. Where the cut crossed it, the edge round the neck
+  // ran on up that seam and was no loop on the body: a narrow head on a broad neck did it.
+  const same = coincidentVertices(Float64Array.from(cut.mesh.positions));
+  const loops = boundaryLoops(Array.from(cut.mesh.indices, (v) => same[v]!)).filter((loop) =>
     loop.every((v) => cut.onSeam.has(v)),
   );
   // Not one edge round the neck (no head shape or body tried here gives that): rather than a
   // torn head, the head stays closed and rigid, as it was before it was joined.
   if (loops.length !== 1) return null;
   const vertices = loops[0]!;
+  const copiesOf = new Map<number, number[]>(vertices.map((v) => [v, []]));
+  same.forEach((first, v) => {
+    if (first !== v) copiesOf.get(first)?.push(v);
+  });
+  const copies = vertices.map((v) => copiesOf.get(v)!);
   const candidates = trianglesNear(
     body,
     vertices.map((v) => cut.mesh.position(v)),
   );
-  const anchors = vertices.map((v) => {
+  const anchors = vertices.map((v, k) => {
     const found = nearestOnBody(cut.mesh.position(v), body, candidates);
-    cut.mesh.setPosition(v, found.point);
-    setNormalised(
-      cut.mesh,
-      v,
-      blendedInfluences(
-        body,
-        found.anchor.triangle.map((corner, i) => [corner, found.anchor.barycentric[i]!] as const),
-      ),
+    const influences = blendedInfluences(
+      body,
+      found.anchor.triangle.map((corner, i) => [corner, found.anchor.barycentric[i]!] as const),
     );
+    for (const u of [v, ...copies[k]!]) {
+      cut.mesh.setPosition(u, found.point);
+      setNormalised(cut.mesh, u, influences);
+    }
     return found.anchor;
   });
-  blendTowardsSeam(cut.mesh, vertices);
+  blendTowardsSeam(cut.mesh, [...vertices, ...copies.flat()]);
   return {
     head: cut.mesh,
-    seam: { vertices, ring: vertices.map((v) => cut.mesh.position(v)), anchors },
+    seam: { vertices, ring: vertices.map((v) => cut.mesh.position(v)), anchors, copies },
   };
 }
 
@@ -338,7 +354,9 @@ export function matchSeamToBody(head: AvatarMesh, body: AvatarMesh, seam: NeckSe
         w,
       );
     });
-    head.positions.set(p, 3 * v);
-    head.normals.set(normalize(n), 3 * v);
+    for (const u of [v, ...seam.copies[k]!]) {
+      head.positions.set(p, 3 * u);
+      head.normals.set(normalize(n), 3 * u);
+    }
   });
 }

@@ -32,27 +32,90 @@ const readJson = <T>(file: string): T =>
 export const topology = readJson<FaceTopology>('face-topology.json');
 
 /**
- * A fixture person, or one as Human saw their photos cropped to the top-left
- * 900² (`scripts/fixture-analyses.ts`): the same face, its landmarks a few
- * pixels apart as another framing puts them. Checks of the head's shape run
- * on both, so they hold beyond one landmark set.
+ * The fixture people's photos changed before Human saw them
+ * (`scripts/fixture-analyses.ts` makes their analyses):
+ * - `crop-900`: cropped to the top-left 900², the landmarks mapped back to
+ *   the whole photo: the same face, its landmarks a few pixels apart as
+ *   another framing puts them;
+ * - `wide`, `narrow`, `long`: stretched sideways by 1.15 or 0.87, or
+ *   upwards by 1.12, and built from the stretched photos: broader, narrower
+ *   and longer heads than the one scan the fixture people share.
+ * Checks of the head's shape and fit run on them too, so they hold beyond
+ * one landmark set and one head.
  */
-export type Subject = Person | `${Person}@crop-900`;
+export const VARIANTS = {
+  'crop-900': { crop: { left: 0, top: 0, width: 900, height: 900 } },
+  wide: { stretch: { x: 1.15, y: 1 } },
+  narrow: { stretch: { x: 0.87, y: 1 } },
+  long: { stretch: { x: 1, y: 1.12 } },
+} as const satisfies Record<string, { crop: CropBox } | { stretch: { x: number; y: number } }>;
+export type Variant = keyof typeof VARIANTS;
+export interface CropBox {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+export type Subject = Person | `${Person}@${Variant}`;
 export const CROPPED = PEOPLE.map((p) => `${p}@crop-900` as const);
+/** Every person stretched every way. */
+export const STRETCHED = PEOPLE.flatMap((p) =>
+  (['wide', 'narrow', 'long'] as const).map((v) => `${p}@${v}` as const),
+);
+
+/** Every subject: the fixture people as photographed, cropped and stretched. */
+export const SUBJECTS: readonly Subject[] = [...PEOPLE, ...CROPPED, ...STRETCHED];
 
 export function personOf(subject: Subject): Person {
   return subject.split('@')[0] as Person;
 }
 
 export function analysisOf(subject: Subject): StoredAnalysis {
-  const [person, framing] = subject.split('@');
-  return readJson<StoredAnalysis>(`${framing ? `${person}.${framing}` : person}.analysis.json`);
+  const [person, variant] = subject.split('@');
+  return readJson<StoredAnalysis>(`${variant ? `${person}.${variant}` : person}.analysis.json`);
 }
 
 export function photosOf(person: Person): BuildInput['photos'] {
   const read = (name: string) =>
     new Uint8Array(readFileSync(path.join(PHOTOS, person, `${name}.jpg`)));
   return { frontal: read('frontal'), side1: read('side-1'), side2: read('side-2') };
+}
+
+/** A photo stretched as a variant's: the same bytes each time, for Human and for the builder. */
+export async function stretched(
+  photo: Uint8Array,
+  stretch: { x: number; y: number },
+): Promise<Uint8Array> {
+  const { width, height } = await sharp(photo).metadata();
+  return new Uint8Array(
+    await sharp(photo)
+      .resize(Math.round(width! * stretch.x), Math.round(height! * stretch.y), { fit: 'fill' })
+      .jpeg({ quality: 92 })
+      .toBuffer(),
+  );
+}
+
+const variantPhotos = new Map<Subject, Promise<BuildInput['photos']>>();
+
+/** The photos a subject's analysis was made from (a crop's are the whole photos). */
+export function photosFor(subject: Subject): Promise<BuildInput['photos']> {
+  let made = variantPhotos.get(subject);
+  if (!made) {
+    const [person, variant] = subject.split('@') as [Person, Variant | undefined];
+    const photos = photosOf(person);
+    const how = variant ? VARIANTS[variant] : undefined;
+    made =
+      how && 'stretch' in how
+        ? (async () => ({
+            frontal: await stretched(photos.frontal, how.stretch),
+            side1: await stretched(photos.side1, how.stretch),
+            side2: await stretched(photos.side2, how.stretch),
+          }))()
+        : Promise.resolve(photos);
+    variantPhotos.set(subject, made);
+  }
+  return made;
 }
 
 export function styleId(style: string): string {
@@ -68,11 +131,14 @@ export function customize(change: Partial<StoredCustomization> = {}): StoredCust
   return { ...BARE, ...change, assets: { ...BARE.assets, ...change.assets } };
 }
 
-export function inputFor(subject: Subject, customization: StoredCustomization): BuildInput {
+export async function inputFor(
+  subject: Subject,
+  customization: StoredCustomization,
+): Promise<BuildInput> {
   return {
     analysis: analysisOf(subject),
     topology,
-    photos: photosOf(personOf(subject)),
+    photos: await photosFor(subject),
     customization,
     catalogue: BUILTIN_ASSETS,
   };
@@ -119,7 +185,7 @@ export async function sharperInput(
     ) as StoredAnalysis['photos'],
   };
   return {
-    ...inputFor(person, customization),
+    ...(await inputFor(person, customization)),
     analysis: scaled,
     photos: {
       frontal: await up(photos.frontal),
@@ -140,7 +206,7 @@ export function build(
   const key = `${subject}|${JSON.stringify(customization)}`;
   let made = builds.get(key);
   if (!made) {
-    made = buildAvatar(inputFor(subject, customization));
+    made = inputFor(subject, customization).then(buildAvatar);
     builds.set(key, made);
   }
   return made;

@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   const compareDir = option('--compare')[0];
   const person = 'person-a';
   const bodyType = analysisOf(person).body_type === 'female' ? 'female' : 'male';
-  const model = await buildAvatar(inputFor(person, customizationForBodyType(bodyType)));
+  const model = await buildAvatar(await inputFor(person, customizationForBodyType(bodyType)));
   const names = scenes.length > 0 ? scenes : SCENES.map((s) => s.name);
 
   process.stdout.write(

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
-import {
-  build,
-  CROPPED,
-  glbJson,
-  joint,
-  mesh,
-  PEOPLE,
-  validate,
-  writeModel,
-} from '../test-support.js';
+import { build, SUBJECTS, glbJson, joint, mesh, validate, writeModel } from '../test-support.js';
 import { ARKIT_BLENDSHAPES } from '../../../../shared/appearance/arkit-blendshapes.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
 
@@ -47,7 +38,7 @@ describe('ARKit blend shapes on the face', () => {
     expect(report.issues.numWarnings).toBe(0);
   });
 
-  it.each([...PEOPLE, ...CROPPED])(
+  it.each(SUBJECTS)(
     '%s: jawOpen drops the chin at least 1.5 cm and parts the lips over the teeth',
     async (person) => {
       const model = await build(person);
@@ -74,7 +65,7 @@ describe('ARKit blend shapes on the face', () => {
     },
   );
 
-  it.each([...PEOPLE, ...CROPPED])(
+  it.each(SUBJECTS)(
     '%s: opens the eyes the photos show closed, and the blinks close them again',
     async (person) => {
       const model = await build(person);
