@@ -86,7 +86,10 @@ export function buildHair(
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec);
     clearOfBody(mesh, 0, field, CLEARANCE + clothes);
-    skinHairByHeight(mesh, 0, p, body);
+    skinHairByHeight(mesh, 0, p, body, {
+      chin: frame.points[152]!,
+      angles: [frame.points[172]!, frame.points[397]!],
+    });
     return mesh;
   };
   const curly = (amount: number) => (s: number, a: number, e: number) =>

@@ -3,7 +3,7 @@ import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { smoothNormals } from '../mesh-builder.js';
-import { build, hasMesh, mesh, styleId } from '../test-support.js';
+import { build, hasMesh, mesh, styleId, type Subject } from '../test-support.js';
 
 /** How far a hair vertex may sink under the skin before it counts as cutting it. */
 const TOLERANCE = 0.003;
@@ -83,8 +83,12 @@ const POSES: Record<string, PoseSpec> = {
 // the body where the head's shape lays it into the shoulders (outfits/clear-of-body.ts):
 // with the skull fitted to the photos' profile, 2-3 vertices of the curtain's lower edge
 // sat 3 cm inside the trapezius and showed 22-28 mm under the skin in the idle pose.
-const withLongHair = (clothing?: string, body?: 'body_1' | 'body_2') =>
-  build('person-a', {
+const withLongHair = (
+  clothing?: string,
+  body?: 'body_1' | 'body_2',
+  subject: Subject = 'person-a',
+) =>
+  build(subject, {
     ...(body ? { body } : {}),
     assets: {
       hair_and_headwear: { id: styleId('long'), color: null },
@@ -136,10 +140,17 @@ describe.each(['tshirt', 'hoodie'])('long hair over the %s', (clothing) => {
 });
 
 // The broader bodies' necks and shoulders sit differently under the cowl: earlier, one or two
-// vertices at the side of the neck went 17–19 mm into the hoodie there with the head turned.
-describe.each(['body_1', 'body_2'] as const)('long hair over the hoodie on %s', (body) => {
+// vertices at the side of the neck went 17–19 mm into the hoodie there with the head turned,
+// and again (16–29 mm) under longer or narrower heads, till the hair beside the neck followed
+// the head from the jaw's angle up rather than from the chin's height.
+describe.each([
+  ['person-a', 'body_1'],
+  ['person-a', 'body_2'],
+  ['person-a@long', 'body_2'],
+  ['person-c@narrow', 'body_1'],
+] as const)('long hair of %s over the hoodie on %s', (subject, body) => {
   it('does not cut into the cloth in the idle pose or with the head turned', async () => {
-    const model = await withLongHair('hoodie', body);
+    const model = await withLongHair('hoodie', body, subject);
     for (const pose of Object.keys(POSES)) {
       expect([...cuts(model, 'Hair', POSES[pose]!, 'Clothing')], pose).toEqual([]);
     }

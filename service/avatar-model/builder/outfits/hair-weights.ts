@@ -5,6 +5,12 @@ import { boneIndex } from '../skeleton.js';
 import { blendedInfluences } from '../skin-weights.js';
 import { distance, smoothstep, type Vec3 } from '../vec3.js';
 
+/** The jaw, in model space: the chin's point and the jaw's angles either side. */
+export interface Jaw {
+  chin: Vec3;
+  angles: readonly [Vec3, Vec3];
+}
+
 /**
  * Skins hair (vertices from `first` on) by height rather than by distance to
  * the bones: what grows above the jaw turns with the head; below it, what
@@ -19,13 +25,15 @@ export function skinHairByHeight(
   first: number,
   p: Proportions,
   body: MeshBuilder,
+  jaw: Jaw,
 ): void {
   const head = boneIndex('Head');
   const neck = boneIndex('Neck');
   const skin = skinLookup(body);
   for (let v = first; v < mesh.vertexCount; v++) {
     const q = mesh.position(v);
-    const onHead = smoothstep(p.chinY - 0.02, p.chinY + 0.04, q[1]);
+    const jawY = jawHeight(jaw, p.chinY, q);
+    const onHead = smoothstep(jawY - 0.02, jawY + 0.04, q[1]);
     const onChest = 1 - smoothstep(p.neckBaseY - 0.01, p.neckBaseY + 0.05, q[1]);
     const onNeck = Math.max(0, 1 - onHead - onChest);
     const under = onHead < 1 ? skin(q) : -1;
@@ -53,6 +61,22 @@ export function skinHairByHeight(
       ranked.map((r) => r.w / sum),
     );
   }
+}
+
+/**
+ * The jaw line's height over the point q, seen from above: the chin's
+ * (`chinY`) in front, rising to the jaw's angles' at the sides and staying
+ * there behind. Measured from the chin alone, hair hanging beside the neck
+ * at chin height, 3 cm under the jaw's angle, turned half with the head and
+ * swung 3 cm forwards into the hoodie's cowl (17–29 mm deep, on broad
+ * bodies and on heads narrower or longer than the fixtures').
+ */
+function jawHeight(jaw: Jaw, chinY: number, q: Vec3): number {
+  const [a, b] = jaw.angles;
+  const centre = [(a[0] + b[0]) / 2, (a[2] + b[2]) / 2] as const;
+  const azimuth = Math.abs(Math.atan2(q[0] - centre[0], q[2] - centre[1]));
+  const rise = (a[1] + b[1]) / 2 - jaw.chin[1];
+  return chinY + rise * smoothstep(0, Math.PI / 2, azimuth);
 }
 
 const CHEST = boneIndex('Spine2');
