@@ -31,6 +31,10 @@ const POSES: Record<string, PoseSpec> = {
 const CASES: [Subject, Partial<StoredCustomization>][] = [
   ['person-a', {}],
   ['person-a', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
+  // A small head on other landmarks and another head: the neck came 2.1 and 4.7 mm out
+  // through the throat till its girth followed the head's scale (bone-scale.ts).
+  ['person-a@crop-900', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
+  ['person-b@narrow', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
   ['person-b', { body: 'body_1', age: '7-12' }],
   ['person-c', { body: 'body_4', bone_scale: { head: 0.5, arms: 0, chest: 0.5 } }],
   // A narrow head on a broad neck: the cut reaches the skull's UV seam behind the jaw, where
