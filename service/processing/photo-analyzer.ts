@@ -158,7 +158,11 @@ async function lookPixels(img: RgbImage, look: Look): Promise<Buffer> {
 /** A face found in a look, its coordinates put back into the detection image's. */
 function fromLook(face: FaceResult, look: Look, img: RgbImage): FaceResult {
   const k = look.side / LOOK_SIDE;
-  const px = (p: readonly (number | undefined)[]) => [look.left + p[0]! * k, look.top + p[1]! * k, (p[2] ?? 0) * k];
+  const px = (p: readonly (number | undefined)[]) => [
+    look.left + p[0]! * k,
+    look.top + p[1]! * k,
+    (p[2] ?? 0) * k,
+  ];
   const raw = (p: readonly (number | undefined)[]) => [
     (look.left + p[0]! * look.side) / img.width,
     (look.top + p[1]! * look.side) / img.height,
