@@ -104,6 +104,11 @@ async function toFaceAnalysis(
  */
 const LOOK_SPAN = 2.2;
 const LOOK_SIDE = 512;
+/** A face box so small that no square about it is worth a look (px). */
+const MIN_LOOK_SIDE = 16;
+
+/** A face counted in a photo: confident enough, with the whole mesh. */
+const usable = (f: FaceResult) => f.score >= THRESHOLDS.minFaceScore && f.mesh.length >= 468;
 
 interface Look {
   /** The square's corner and side in detection-image pixels. */
@@ -265,11 +270,12 @@ export async function createPhotoAnalyzer(): Promise<PhotoAnalyzer> {
   /** The face as a second look framed about it sees it; as first seen when that finds none. */
   async function lookAgain(face: FaceResult, img: RgbImage): Promise<FaceResult> {
     const look = lookAround(face);
+    if (look.side < MIN_LOOK_SIDE) return face;
     const seen = await detect(await lookPixels(img, look), LOOK_SIDE, LOOK_SIDE);
     const centre = (f: FaceResult) => [f.box[0] + f.box[2] / 2, f.box[1] + f.box[3] / 2];
     // The look's own face is the one at its centre.
     const middle = seen
-      .filter((f) => f.score >= THRESHOLDS.minFaceScore && f.mesh.length >= 468)
+      .filter(usable)
       .map((f) => ({ f, off: Math.hypot(...centre(f).map((c) => c - LOOK_SIDE / 2)) }))
       .sort((a, b) => a.off - b.off)[0];
     return middle ? fromLook(middle.f, look, img) : face;
@@ -306,7 +312,6 @@ export async function createPhotoAnalyzer(): Promise<PhotoAnalyzer> {
     const globalStats = toneStats(img, SHARPNESS_SIDE);
     globalStats.catch(() => undefined);
     const faces = await detect(img.data, img.width, img.height);
-    const usable = (f: FaceResult) => f.score >= THRESHOLDS.minFaceScore && f.mesh.length >= 468;
     const counted: FaceResult[] = [];
     for (const face of faces.filter(usable)) counted.push(await lookAgain(face, img));
     const t2 = performance.now();

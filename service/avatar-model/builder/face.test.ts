@@ -233,7 +233,7 @@ describe('the face', () => {
       expect(hull.length).toBeGreaterThan(20);
       // 16.8° (person-a) with one skull column per rim segment; 9.5–13.3° with two, on these
       // photos framed one way or the other; 6.7–11.1° with three, but 13° on a broad head
-      // (person-c@wide); at most 9.5° with four.
+      // (person-c@wide; 9.9° on two-look landmarks); under 8° with four.
       expect(sharpest).toBeLessThan(12);
     },
   );

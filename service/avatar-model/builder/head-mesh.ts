@@ -24,8 +24,9 @@ const SKULL_RINGS = 18;
  * the top of the head in a 1024² portrait; two left 11° on the fixtures but
  * up to 13° on the same photos cropped otherwise (the landmarks move a
  * little with the framing); three left 8° and 11°, but 13° at the temple of
- * a broad head (person-c's photos stretched 1.15 wide); four leave at most
- * 9.5°, for about 440 triangles a column. Under the jaw and round the nape
+ * a broad head (person-c's photos stretched 1.15 wide; 9.9° at most on the
+ * landmarks of processing's two looks); four leave under 8°, for about 440
+ * triangles a column. Under the jaw and round the nape
  * the outline is the body's, and the silhouette fit needs no more than one
  * anywhere.
  */

@@ -9,9 +9,9 @@ const CAVITY_RINGS = 8;
  * Lips photographed nearer together than this (mm on a 12 cm face) are
  * closed: the landmarks leave a sliver between closed lips, through which
  * the teeth behind them would show as a white line the photo does not have.
- * The fixtures' closed lips read up to 1.2 mm apart, and up to 1.5 mm with
- * their photos stretched a little wider or narrower; lips parted enough to
- * show teeth are 3 mm apart or more.
+ * The fixtures' closed lips read up to 1.6 mm apart (processing's two looks
+ * at the face), and up to 1.8 mm with their photos stretched; lips parted
+ * enough to show teeth are 3 mm apart or more.
  */
 const CLOSED_LIPS_BELOW = 2.5;
 

@@ -4,8 +4,9 @@ import type { AvatarMesh, AvatarModel } from '../model.js';
 import { IDLE_POSE, walkPose } from './animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from './animations/pose.js';
 import { boundaryLoops } from './body-stitch.js';
-import { coincidentVertices } from './mesh-builder.js';
-import { closestOnTriangle } from './neck-join.js';
+import { coincidentVertices, MeshBuilder } from './mesh-builder.js';
+import { closestOnTriangle, joinHeadToBody } from './neck-join.js';
+import { boneIndex } from './skeleton.js';
 import { build, joint, mesh, type Subject, vertexAt } from './test-support.js';
 import { add, dot, normalize, scale, sub, type Vec3 } from './vec3.js';
 
@@ -31,14 +32,15 @@ const POSES: Record<string, PoseSpec> = {
 const CASES: [Subject, Partial<StoredCustomization>][] = [
   ['person-a', {}],
   ['person-a', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
-  // A small head on other landmarks and another head: the neck came 2.1 and 4.7 mm out
-  // through the throat till its girth followed the head's scale (bone-scale.ts).
+  // A small head on other landmarks and another head: the neck came up to 4.7 mm out through
+  // the throat (person-a and person-b@narrow 1.3–1.4 mm on these analyses) till its girth
+  // followed the head's scale (bone-scale.ts).
   ['person-a@crop-900', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
   ['person-b@narrow', { bone_scale: { head: -0.3, arms: 0, chest: 0 } }],
   ['person-b', { body: 'body_1', age: '7-12' }],
   ['person-c', { body: 'body_4', bone_scale: { head: 0.5, arms: 0, chest: 0.5 } }],
-  // A narrow head on a broad neck: the cut reaches the skull's UV seam behind the jaw, where
-  // the edge round the neck once ran on up the seam, and the head was left unjoined.
+  // A narrow head on a broad neck: on its one-look landmarks the cut reached the skull's UV
+  // seam behind the jaw, and the head was left unjoined (see 'across a UV seam' below).
   ['person-c@narrow', { body: 'body_4', bone_scale: { head: 0.5, arms: 0, chest: 0.5 } }],
 ];
 
@@ -327,4 +329,91 @@ describe('the head next to the seam', () => {
     },
     120_000,
   );
+});
+
+// A head whose UV chart is cut along one meridian down through the neck: by index alone the
+// cut's edge round the neck ran on up the chart's seam, no loop, and the head was left
+// unjoined (a narrow head on body_4 with head and chest scaled 1.5 did it).
+describe('the neck join across a UV seam', () => {
+  const NECK_RADIUS = 0.04;
+  const HEAD_RADIUS = 0.1;
+  const neck = boneIndex('Neck');
+
+  /** A sphere of lat-long quads, its first meridian repeated as the last (the UV seam). */
+  function sphere(): MeshBuilder {
+    const m = new MeshBuilder();
+    const ROWS = 16;
+    const COLUMNS = 24;
+    for (let r = 0; r <= ROWS; r++) {
+      const polar = (Math.PI * r) / ROWS;
+      for (let c = 0; c <= COLUMNS; c++) {
+        const azimuth = (2 * Math.PI * c) / COLUMNS;
+        m.vertex(
+          [
+            HEAD_RADIUS * Math.sin(polar) * Math.sin(azimuth),
+            HEAD_RADIUS * (1 + Math.cos(polar)),
+            HEAD_RADIUS * Math.sin(polar) * Math.cos(azimuth),
+          ],
+          [c / COLUMNS, r / ROWS],
+        );
+      }
+    }
+    const at = (r: number, c: number) => r * (COLUMNS + 1) + c;
+    for (let r = 0; r < ROWS; r++) {
+      for (let c = 0; c < COLUMNS; c++)
+        m.quad(at(r, c), at(r + 1, c), at(r + 1, c + 1), at(r, c + 1));
+    }
+    return m;
+  }
+
+  /** An open tube up the y axis into the sphere: the neck. */
+  function tube(): MeshBuilder {
+    const m = new MeshBuilder();
+    const RINGS = 12;
+    const AROUND = 24;
+    for (let r = 0; r <= RINGS; r++) {
+      for (let c = 0; c < AROUND; c++) {
+        const a = (2 * Math.PI * c) / AROUND;
+        const v = m.vertex([
+          NECK_RADIUS * Math.sin(a),
+          -0.1 + (0.2 * r) / RINGS,
+          NECK_RADIUS * Math.cos(a),
+        ]);
+        m.setInfluences(v, [neck], [1]);
+      }
+    }
+    for (let r = 0; r < RINGS; r++) {
+      for (let c = 0; c < AROUND; c++) {
+        const n = (c + 1) % AROUND;
+        m.quad(r * AROUND + c, r * AROUND + n, (r + 1) * AROUND + n, (r + 1) * AROUND + c);
+      }
+    }
+    return m;
+  }
+
+  it('finds the one edge round the neck and moves both copies of each of its points alike', () => {
+    const head = sphere();
+    const signed = Array.from({ length: head.vertexCount }, (_, v) => {
+      const [x, y, z] = head.position(v);
+      return y < 0.1 ? Math.hypot(x, z) - NECK_RADIUS : 1;
+    });
+    const joined = joinHeadToBody(head, tube(), signed, 0);
+    expect(joined).not.toBeNull();
+    const { seam } = joined!;
+    expect(seam.vertices.length).toBeGreaterThan(12);
+    // The chart's seam meets the edge once: there its point has a copy, placed and weighted alike.
+    const copied = seam.copies.map((c, k) => [k, c] as const).filter(([, c]) => c.length > 0);
+    expect(copied).toHaveLength(1);
+    const [k, [copy]] = copied[0]!;
+    const v = seam.vertices[k]!;
+    expect(joined!.head.position(copy!)).toEqual(joined!.head.position(v));
+    expect(joined!.head.joints.slice(4 * copy!, 4 * copy! + 4)).toEqual(
+      joined!.head.joints.slice(4 * v, 4 * v + 4),
+    );
+    for (const u of seam.vertices)
+      expect(Math.hypot(...joined!.head.position(u).filter((_, i) => i !== 1))).toBeCloseTo(
+        NECK_RADIUS,
+        3,
+      );
+  });
 });

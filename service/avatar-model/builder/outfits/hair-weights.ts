@@ -68,7 +68,7 @@ export function skinHairByHeight(
  * (`chinY`) in front, rising to the jaw's angles' at the sides and staying
  * there behind. Measured from the chin alone, hair hanging beside the neck
  * at chin height, 3 cm under the jaw's angle, turned half with the head and
- * swung 3 cm forwards into the hoodie's cowl (17–29 mm deep, on broad
+ * swung 3 cm forwards into the hoodie's cowl (16–29 mm deep, on broad
  * bodies and on heads narrower or longer than the fixtures').
  */
 function jawHeight(jaw: Jaw, chinY: number, q: Vec3): number {
