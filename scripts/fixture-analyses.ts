@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { UPLOAD_PHOTO_FIELDS, type UploadPhotoField } from '../shared/api/index.js';
 import {
   PEOPLE,
+  PHOTO_OF_FIELD,
   VARIANTS,
   analysisOf,
   photosOf,
@@ -29,12 +30,6 @@ import { writeFileAtomic } from '../service/storage/atomic-write.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT = path.join(ROOT, 'service/avatar-model/builder/test-fixtures');
-const PHOTO_OF = {
-  'image-frontal': 'frontal',
-  'image-side-1': 'side1',
-  'image-side-2': 'side2',
-} as const satisfies Record<UploadPhotoField, string>;
-
 const Args = z.object({
   variant: z.enum(Object.keys(VARIANTS) as [Variant, ...Variant[]]).optional(),
 });
@@ -90,7 +85,7 @@ try {
     const analyses = {} as Record<UploadPhotoField, PhotoAnalysis>;
     const photos = photosOf(person);
     for (const field of UPLOAD_PHOTO_FIELDS) {
-      analyses[field] = await analyseAs(analyzer, photos[PHOTO_OF[field]], variant);
+      analyses[field] = await analyseAs(analyzer, photos[PHOTO_OF_FIELD[field]], variant);
     }
     const before = analysisOf(person);
     const { verdict, analysis } = judgedAnalysis(analyses, {

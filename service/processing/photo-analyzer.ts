@@ -136,12 +136,13 @@ async function lookPixels(img: RgbImage, look: Look): Promise<Buffer> {
     right: Math.max(0, look.left + look.side - img.width),
     bottom: Math.max(0, look.top + look.side - img.height),
   };
-  const padded = await sharp(img.data, {
-    raw: { width: img.width, height: img.height, channels: 3 },
-  })
-    .extend({ ...pad, extendWith: 'copy' })
-    .raw()
-    .toBuffer();
+  // sharp extends after it extracts within one pipeline: a square past the edge is padded first.
+  const padded = Object.values(pad).some((p) => p > 0)
+    ? await sharp(img.data, { raw: { width: img.width, height: img.height, channels: 3 } })
+        .extend({ ...pad, extendWith: 'copy' })
+        .raw()
+        .toBuffer()
+    : img.data;
   return sharp(padded, {
     raw: {
       width: img.width + pad.left + pad.right,

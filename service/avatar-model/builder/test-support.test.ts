@@ -1,13 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { UPLOAD_PHOTO_FIELDS } from '../../../shared/api/index.js';
-import { analysisOf, photosFor, SUBJECTS } from './test-support.js';
-
-const PHOTO_OF = {
-  'image-frontal': 'frontal',
-  'image-side-1': 'side1',
-  'image-side-2': 'side2',
-} as const;
+import { analysisOf, PHOTO_OF_FIELD, photosFor, SUBJECTS } from './test-support.js';
 
 // The stored analyses were made from photos the tests make again (stretched with sharp): were
 // they to drift apart, the builder would read landmarks off photos they were not found in.
@@ -16,7 +10,7 @@ describe('the subjects the builder tests build', () => {
     const photos = await photosFor(s);
     const analysis = analysisOf(s);
     for (const field of UPLOAD_PHOTO_FIELDS) {
-      const { width, height } = await sharp(photos[PHOTO_OF[field]]).metadata();
+      const { width, height } = await sharp(photos[PHOTO_OF_FIELD[field]]).metadata();
       expect([width, height], field).toEqual([
         analysis.photos[field].width,
         analysis.photos[field].height,

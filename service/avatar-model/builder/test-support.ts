@@ -9,7 +9,7 @@ import path from 'node:path';
 import { NodeIO, type Document } from '@gltf-transform/core';
 import { KHRMaterialsSpecular } from '@gltf-transform/extensions';
 import sharp from 'sharp';
-import type { StoredCustomization } from '../../../shared/api/index.js';
+import type { StoredCustomization, UploadPhotoField } from '../../../shared/api/index.js';
 import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
 import { initialCustomization } from '../../customization/defaults.js';
 import type { FaceTopology } from '../../processing/photo-types.js';
@@ -59,9 +59,11 @@ export interface CropBox {
 
 export type Subject = Person | `${Person}@${Variant}`;
 export const CROPPED = PEOPLE.map((p) => `${p}@crop-900` as const);
-/** Every person stretched every way. */
-export const STRETCHED = PEOPLE.flatMap((p) =>
-  (['wide', 'narrow', 'long'] as const).map((v) => `${p}@${v}` as const),
+/** Every person stretched every way VARIANTS stretches. */
+export const STRETCHED: Subject[] = PEOPLE.flatMap((p) =>
+  (Object.keys(VARIANTS) as Variant[])
+    .filter((v) => 'stretch' in VARIANTS[v])
+    .map((v) => `${p}@${v}` as const),
 );
 
 /** Every subject: the fixture people as photographed, cropped and stretched. */
@@ -75,6 +77,13 @@ export function analysisOf(subject: Subject): StoredAnalysis {
   const [person, variant] = subject.split('@');
   return readJson<StoredAnalysis>(`${variant ? `${person}.${variant}` : person}.analysis.json`);
 }
+
+/** Which of a build's photos each upload field is. */
+export const PHOTO_OF_FIELD = {
+  'image-frontal': 'frontal',
+  'image-side-1': 'side1',
+  'image-side-2': 'side2',
+} as const satisfies Record<UploadPhotoField, keyof BuildInput['photos']>;
 
 export function photosOf(person: Person): BuildInput['photos'] {
   const read = (name: string) =>
