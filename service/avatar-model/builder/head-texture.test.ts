@@ -103,4 +103,68 @@ describe('the head texture bake', () => {
       expect(Math.abs(painted[k]! - channel), `channel ${k}`).toBeLessThan(6),
     );
   });
+
+  it("continues the photo's colour where no photo sees the surface, into the body's skin only at the neck", () => {
+    // A square facing the camera, and one going straight back from its right edge, which the
+    // camera sees edge-on: the photo paints the first; nothing paints the second.
+    const folded = new MeshBuilder();
+    const a = folded.vertex([-0.05, -0.05, 0], [0, 1]);
+    const b = folded.vertex([0.05, -0.05, 0], [0.5, 1]);
+    const c = folded.vertex([0.05, 0.05, 0], [0.5, 0]);
+    const d = folded.vertex([-0.05, 0.05, 0], [0, 0]);
+    const e = folded.vertex([0.05, -0.05, -0.1], [1, 1]);
+    const f = folded.vertex([0.05, 0.05, -0.1], [1, 0]);
+    folded.quad(a, b, c, d);
+    folded.quad(b, e, f, c);
+    const foldedNormals = smoothNormals(folded.positions, folded.indices, false);
+    const FALLBACK = [90, 90, 90] as const;
+    const bakeFolded = (seamDistance?: number[]) =>
+      bakeHeadTexture({
+        mesh: folded,
+        normals: foldedNormals,
+        views: [syntheticView('frontal', rgb, SIZE, camera)],
+        fallback: [...FALLBACK],
+        size: 32,
+        seamDistance,
+      });
+    const texel = (texels: Uint8Array, x: number) => [
+      ...texels.subarray(3 * (16 * 32 + x), 3 * (16 * 32 + x) + 3),
+    ];
+    // The unseen square wears the skin the photo shows next to it, not the fallback colour: a
+    // constant colour there met the photo's in an edge wherever the two differed.
+    const unseen = bakeFolded();
+    SKIN.forEach((channel, k) =>
+      expect(Math.abs(texel(unseen, 24)[k]! - channel), `channel ${k}`).toBeLessThan(3),
+    );
+    // The unseen square runs into the body (its far edge 1 cm inside): where it meets the body
+    // the texels take the body's skin exactly, and only within SEAM_BAND of it.
+    const nearSeam = bakeFolded([0.1, 0.1, 0.1, 0.1, -0.01, -0.01]);
+    expect(texel(nearSeam, 31)).toEqual([...FALLBACK]);
+    SKIN.forEach((channel, k) =>
+      expect(Math.abs(texel(nearSeam, 24)[k]! - channel), `channel ${k}`).toBeLessThan(3),
+    );
+  });
+
+  it("spreads the chart's colour a few texels past its border, where filtering reads", () => {
+    // The facing square, its chart in the atlas's middle half only.
+    const small = new MeshBuilder();
+    const a = small.vertex([-0.05, -0.05, 0], [0.25, 0.75]);
+    const b = small.vertex([0.05, -0.05, 0], [0.75, 0.75]);
+    const c = small.vertex([0.05, 0.05, 0], [0.75, 0.25]);
+    const d = small.vertex([-0.05, 0.05, 0], [0.25, 0.25]);
+    small.quad(a, b, c, d);
+    const texels = bakeHeadTexture({
+      mesh: small,
+      normals: smoothNormals(small.positions, small.indices),
+      views: [syntheticView('frontal', rgb, SIZE, camera)],
+      fallback: [90, 90, 90],
+      size: 32,
+    });
+    const at = (x: number, y: number) => [
+      ...texels.subarray(3 * (y * 32 + x), 3 * (y * 32 + x) + 3),
+    ];
+    // The chart spans texels 8–23; 4 texels past its left border, and in the atlas's corner.
+    expect(at(4, 16)).toEqual([...SKIN]);
+    expect(at(0, 0)).toEqual([90, 90, 90]);
+  });
 });

@@ -1,5 +1,6 @@
 import { project } from './affine-camera.js';
 import type { Rgb } from './colour.js';
+import { membrane } from './membrane.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
 import { dot, smoothstep, type Vec3 } from './vec3.js';
@@ -159,10 +160,11 @@ function unlitLuma(
  * triangle is looked up in the photos that face that part of the head,
  * blended by how squarely each photo sees it. So the face comes from the
  * frontal photo and the cheeks, ears and sides of the head from the side
- * photos; what no photo sees (the back of the head) gets `fallback`. With
- * `seamDistance` (per vertex, how far it is from the body's surface, negative
- * inside), the photos fade out towards the seam with the body, which gets
- * exactly `fallback`. With `shading` (per vertex and view, as photoShading
+ * photos; what no photo sees (the back of the head) continues their colours
+ * smoothly (underColours), and only an atlas with no photo at all is plain
+ * `fallback`. With `seamDistance` (per vertex, how far it is from the body's
+ * surface, negative inside), the head's colours fade out towards the seam
+ * with the body, which gets exactly `fallback`. With `shading` (per vertex and view, as photoShading
  * gives it), each photo's own light is divided out of its samples. The
  * mesh's first `landmarks` vertices are the frontal photo's own points: there
  * a turned photo contributes only as far as it agrees with the frontal one
@@ -209,6 +211,10 @@ export interface HeadBakeJob {
   seamDistance: Float64Array | null;
   shading: Float64Array | null;
   photos: BakePhoto[];
+  /** Per vertex, the colour under the photos (underColours), r, g, b. */
+  under: Float32Array;
+  /** chartBorders: the edges padChartBorders spreads that colour across. */
+  borders: Uint32Array;
 }
 
 /** The atlas rows a painter paints: every `step`th, from `first`. */
@@ -237,24 +243,94 @@ export function headBakeJob({
     gain,
     subject,
   }));
-  const samples = vertexSamples(
-    mesh,
-    normals,
-    views,
-    photos.map((photo) => new BakeSource(photo)),
-    shading ?? null,
-    landmarks,
-  );
+  const sources = photos.map((photo) => new BakeSource(photo));
+  const samples = vertexSamples(mesh, normals, views, sources, shading ?? null, landmarks);
+  const seen = photoColoursAtVertices(samples, sources, shading ?? null);
   return {
     size,
     fallback,
     uv: Float64Array.from(mesh.uvs),
     indices: Uint32Array.from(mesh.indices),
     ...samples,
+    under: underColours(mesh, seen, fallback),
+    borders: chartBorders(mesh.indices, mesh.vertexCount),
     seamDistance: seamDistance ? Float64Array.from(seamDistance) : null,
     shading: shading ? Float64Array.from(shading) : null,
     photos,
   };
+}
+
+/**
+ * Per vertex: the photos' colour there as a texel on it gets it (their light
+ * divided out), and how wholly (0..1) they show it: their coverage times the
+ * share of them that lands on the subject.
+ */
+function photoColoursAtVertices(
+  { share, xy, coverage }: ReturnType<typeof vertexSamples>,
+  sources: readonly BakeSource[],
+  shading: ArrayLike<number> | null,
+): { colour: Float32Array; wholly: Float32Array } {
+  const nv = sources.length;
+  const count = coverage.length;
+  const colour = new Float32Array(count * 3);
+  const wholly = new Float32Array(count);
+  for (let v = 0; v < count; v++) {
+    let r = 0;
+    let g = 0;
+    let b = 0;
+    let total = 0;
+    let seen = 0;
+    for (let k = 0; k < nv; k++) {
+      const i = v * nv + k;
+      const w = share[i]!;
+      if (w < MIN_SHARE) continue;
+      total += w;
+      const source = sources[k]!;
+      const subject = source.read(xy[2 * i]!, xy[2 * i + 1]!, probe);
+      if (subject < 0) continue;
+      const keep = w * subject;
+      const unlit = keep / (shading ? shading[i]! : 1);
+      r += unlit * probe[0]! * source.gain[0]!;
+      g += unlit * probe[1]! * source.gain[1]!;
+      b += unlit * probe[2]! * source.gain[2]!;
+      seen += keep;
+    }
+    if (seen <= 1e-4) continue;
+    // Scaled down together past white, as the texels are (TriangleBaker.row).
+    const fit = Math.min(1, 255 / (Math.max(r, g, b) / seen)) / seen;
+    colour.set([r * fit, g * fit, b * fit], 3 * v);
+    wholly[v] = coverage[v]! * Math.min(1, seen / total);
+  }
+  return { colour, wholly };
+}
+
+/**
+ * How firmly the photos' colour holds a vertex the membrane passes over,
+ * against its neighbours, where they show it wholly; by the square of how
+ * wholly they do elsewhere: towards a photo's grazing edge its colours are
+ * least sure (the outline's pixels, the light's fit at its weakest).
+ */
+const PHOTO_HOLD = 40;
+/** The membrane settles when no sweep moves a colour by this much (levels of 255). */
+const UNDER_SETTLED = 0.01;
+
+/**
+ * What the texture shows where the photos do not (the back of the head, the
+ * skull under a photographed ear, a photo's grazing edge), per vertex. A
+ * constant skin colour there met the photos' own colours in an edge wherever
+ * a photo's light or tone strayed from it: a lighter cap over the crown
+ * behind an ear, a patch round each ear. Now it continues the photos' colours
+ * as a membrane, held to them where they show the head and smooth in
+ * between, so no hand-over has an edge to see. Towards the neck the texels
+ * fade it into the body's skin as they fade the photos (SEAM_BAND).
+ */
+function underColours(
+  mesh: MeshBuilder,
+  { colour, wholly }: { colour: Float32Array; wholly: Float32Array },
+  fallback: Rgb,
+): Float32Array {
+  const weights = wholly.map((w) => PHOTO_HOLD * w * w);
+  return membrane(mesh.indices, mesh.positions, colour, weights, 3, fallback, UNDER_SETTLED);
 }
 
 /** An atlas of the job's size filled with its fallback colour, for painting over. */
@@ -268,9 +344,72 @@ export function fallbackImage(job: HeadBakeJob): Uint8Array {
 
 /** Paints the job's triangles into `rows` of `out`, over what is there. */
 export function paintHeadTexture(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): void {
-  const baker = new TriangleBaker(out, job, rows);
   const idx = job.indices;
+  padChartBorders(job, out, rows);
+  const baker = new TriangleBaker(out, job, rows);
   for (let t = 0; t < idx.length; t += 3) baker.triangle(idx[t]!, idx[t + 1]!, idx[t + 2]!);
+}
+
+/** How far (texels) the colour under the photos spreads past the charts' borders. */
+const UNDER_PAD = 8;
+
+/**
+ * The colour under the photos spread UNDER_PAD texels each way across every
+ * border of the atlas's charts, before the triangles are painted: the gaps
+ * between a chart's triangles and the margins round it then hold the chart's
+ * own colour rather than the fallback, which filtering and mipmaps blend in.
+ * Between the fans of the skull's pole that fallback showed as a dark dot at
+ * the back of the head once the skull's colour continued the photos'.
+ */
+function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): void {
+  const { size, uv, borders, under, seamDistance, fallback } = job;
+  for (let e = 0; e < borders.length; e += 2) {
+    const a = borders[e]!;
+    const b = borders[e + 1]!;
+    const ax = uv[2 * a]! * size - 0.5;
+    const ay = uv[2 * a + 1]! * size - 0.5;
+    const dx = uv[2 * b]! * size - 0.5 - ax;
+    const dy = uv[2 * b + 1]! * size - 0.5 - ay;
+    const lengthSquared = dx * dx + dy * dy;
+    if (lengthSquared < 1e-12) continue;
+    const x0 = Math.max(0, Math.floor(Math.min(ax, ax + dx) - UNDER_PAD));
+    const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, ax + dx) + UNDER_PAD));
+    const y0 = Math.max(0, Math.floor(Math.min(ay, ay + dy) - UNDER_PAD));
+    const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, ay + dy) + UNDER_PAD));
+    const step = rows.step;
+    for (let y = y0 + ((((rows.first - y0) % step) + step) % step); y <= y1; y += step) {
+      for (let x = x0; x <= x1; x++) {
+        const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared));
+        const ox = ax + t * dx - x;
+        const oy = ay + t * dy - y;
+        if (ox * ox + oy * oy > UNDER_PAD * UNDER_PAD) continue;
+        const fade = seamDistance
+          ? smoothstep(0, SEAM_BAND, seamDistance[a]! + (seamDistance[b]! - seamDistance[a]!) * t)
+          : 1;
+        const o = 3 * (y * size + x);
+        for (let ch = 0; ch < 3; ch++) {
+          const colour = under[3 * a + ch]! + (under[3 * b + ch]! - under[3 * a + ch]!) * t;
+          out[o + ch] = level(fallback[ch]! + (colour - fallback[ch]!) * fade);
+        }
+      }
+    }
+  }
+}
+
+/** The edges used by one triangle only, as vertex pairs: the borders of the atlas's charts. */
+function chartBorders(indices: ArrayLike<number>, count: number): Uint32Array {
+  const uses = new Map<number, number>();
+  for (let t = 0; t < indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = indices[t + k]!;
+      const b = indices[t + ((k + 1) % 3)]!;
+      const key = a < b ? a * count + b : b * count + a;
+      uses.set(key, (uses.get(key) ?? 0) + 1);
+    }
+  }
+  const pairs: number[] = [];
+  for (const [key, n] of uses) if (n === 1) pairs.push(Math.floor(key / count), key % count);
+  return Uint32Array.from(pairs);
 }
 
 /**
@@ -293,15 +432,17 @@ class TriangleBaker {
   private readonly uv: Float64Array;
   private readonly seamDistance: Float64Array | null;
   private readonly shading: Float64Array | null;
+  private readonly under: Float32Array;
   private readonly firstRow: number;
   private readonly rowStep: number;
   /**
    * Plane coefficients [c, cx, cy] of the coverage, then per view of its
    * share, crop x, crop y and its light's factor, then of the distance from
-   * the seam.
+   * the seam, then of the colour under the photos (r, g, b).
    */
   private readonly planes: Float64Array;
   private readonly seamSlot: number;
+  private readonly underSlot: number;
   private readonly active: Int32Array;
   /**
    * Typed: a literal [0, 0, 0] holds small integers until its first sample,
@@ -322,6 +463,7 @@ class TriangleBaker {
     this.uv = job.uv;
     this.seamDistance = job.seamDistance;
     this.shading = job.shading;
+    this.under = job.under;
     this.sources = job.photos.map((photo) => new BakeSource(photo));
     this.nv = this.sources.length;
     this.share = job.share;
@@ -329,7 +471,8 @@ class TriangleBaker {
     this.coverage = job.coverage;
     [this.fallbackR, this.fallbackG, this.fallbackB] = job.fallback;
     this.seamSlot = 1 + this.nv * PER_VIEW;
-    this.planes = new Float64Array((this.seamSlot + 1) * 3);
+    this.underSlot = this.seamSlot + 1;
+    this.planes = new Float64Array((this.underSlot + 3) * 3);
     this.active = new Int32Array(this.nv);
     this.firstRow = rows.first;
     this.rowStep = rows.step;
@@ -344,7 +487,7 @@ class TriangleBaker {
   }
 
   triangle(a: number, b: number, c: number): void {
-    const { size, uv, nv, share, xy, seamDistance, shading } = this;
+    const { size, uv, nv, share, xy, seamDistance, shading, under, underSlot } = this;
     const ax = uv[2 * a]! * size - 0.5;
     const ay = uv[2 * a + 1]! * size - 0.5;
     const bx = uv[2 * b]! * size - 0.5;
@@ -367,6 +510,9 @@ class TriangleBaker {
     this.toPlane(this.coverage[a]!, this.coverage[b]!, this.coverage[c]!, 0);
     const seamSlot = this.seamSlot;
     if (seamDistance) this.toPlane(seamDistance[a]!, seamDistance[b]!, seamDistance[c]!, seamSlot);
+    for (let ch = 0; ch < 3; ch++) {
+      this.toPlane(under[3 * a + ch]!, under[3 * b + ch]!, under[3 * c + ch]!, underSlot + ch);
+    }
     const active = this.active;
     let nActive = 0;
     for (let k = 0; k < nv; k++) {
@@ -394,7 +540,6 @@ class TriangleBaker {
         );
       } else this.toPlane(1, 1, 1, slot + 3);
     }
-    if (nActive === 0) return;
     const x0 = Math.max(0, Math.floor(Math.min(ax, bx, cx) - PAD));
     const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, bx, cx) + PAD));
     const y0 = Math.max(0, Math.floor(Math.min(ay, by, cy) - PAD));
@@ -432,6 +577,7 @@ class TriangleBaker {
   ): void {
     const { size, planes, seamDistance, out, sources, sample, active, seamSlot } = this;
     const { waC, waX, waY, wbC, wbX, wbY, fallbackR, fallbackG, fallbackB } = this;
+    const u = 3 * this.underSlot;
     for (let x = from; x <= to; x++) {
       const wa = waC + waX * x + waY * y;
       const wb = wbC + wbX * x + wbY * y;
@@ -445,8 +591,25 @@ class TriangleBaker {
             planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
           )
         : 1;
+      // Under the photos, faded into the body's skin at the neck as they are. Kept to 0..255:
+      // the padding's texels extrapolate the planes, and a typed array wraps what it cannot hold.
+      const underR = level(
+        fallbackR + (planes[u]! + planes[u + 1]! * x + planes[u + 2]! * y - fallbackR) * fade,
+      );
+      const underG = level(
+        fallbackG + (planes[u + 3]! + planes[u + 4]! * x + planes[u + 5]! * y - fallbackG) * fade,
+      );
+      const underB = level(
+        fallbackB + (planes[u + 6]! + planes[u + 7]! * x + planes[u + 8]! * y - fallbackB) * fade,
+      );
+      const o = 3 * (y * size + x);
       const cover = fade * Math.min(1, planes[0]! + planes[1]! * x + planes[2]! * y);
-      if (cover <= 0.001) continue;
+      if (cover <= 0.001) {
+        out[o] = underR;
+        out[o + 1] = underG;
+        out[o + 2] = underB;
+        continue;
+      }
       let r = 0;
       let g = 0;
       let bl = 0;
@@ -471,20 +634,26 @@ class TriangleBaker {
         bl += unlit * sample[2]! * gain[2]!;
         seen += keep;
       }
-      if (seen <= 1e-4) continue;
+      if (seen <= 1e-4) {
+        out[o] = underR;
+        out[o + 1] = underG;
+        out[o + 2] = underB;
+        continue;
+      }
       const alpha = cover * Math.min(1, seen / total);
       // Dividing out a photo's light brightens its shadows, past 255 in the reddest channel
       // first: clipped channel by channel that turned skin grey-green round the nostrils and
       // eyes. Scaled down together, the colour keeps its hue.
       const brightest = Math.max(r, g, bl) / seen;
       const fit = brightest > 255 ? 255 / brightest / seen : 1 / seen;
-      const o = 3 * (y * size + x);
-      out[o] = Math.min(255, fallbackR + (r * fit - fallbackR) * alpha);
-      out[o + 1] = Math.min(255, fallbackG + (g * fit - fallbackG) * alpha);
-      out[o + 2] = Math.min(255, fallbackB + (bl * fit - fallbackB) * alpha);
+      out[o] = Math.min(255, underR + (r * fit - underR) * alpha);
+      out[o + 1] = Math.min(255, underG + (g * fit - underG) * alpha);
+      out[o + 2] = Math.min(255, underB + (bl * fit - underB) * alpha);
     }
   }
 }
+
+const level = (v: number) => Math.max(0, Math.min(255, v));
 
 /** The row's span of x still to visit, narrowed edge by edge (`narrowSpan`). */
 const span = new Float64Array(2);
