@@ -7,7 +7,7 @@ import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
 import { chooseAssets } from './assets/resolve-assets.js';
 import { seenHairColour } from './head-hair.js';
-import { addFaceMorphTargets } from './face-rig/morph-targets.js';
+import { addFaceMorphTargets, FACE_LANDMARKS } from './face-rig/morph-targets.js';
 import {
   boneScaleFactors,
   boneScaleTransforms,
@@ -90,7 +90,9 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
   const headMesh = meshes.find((m) => m.name === 'Head');
   const bodyMesh = meshes.find((m) => m.name === 'Body');
-  if (head.frame.neck && headMesh && bodyMesh) matchSeamToBody(headMesh, bodyMesh, head.frame.neck);
+  if (head.frame.neck && headMesh && bodyMesh) {
+    matchSeamToBody(headMesh, bodyMesh, head.frame.neck, FACE_LANDMARKS);
+  }
   const joints = toAvatarJoints(
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );

@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../model.js';
+import { boundaryLoops } from './body-stitch.js';
 import { faceSurface } from './face-landmarks.js';
+import { coincidentVertices } from './mesh-builder.js';
 import { build, SUBJECTS, mesh, topology, vertexAt } from './test-support.js';
 import { cross, dot, normalize, sub, type Vec3 } from './vec3.js';
 
 /**
  * The face (the 468 landmarks) and the skull are stitched along the face's
  * rim. Seen from outside, the join must not show: no gap, no shading break,
- * no crease, and no gap opening when a blend shape moves the face.
+ * no crease, and no gap opening when a blend shape moves the face. Nor may
+ * the head's join to the body's neck show as a break in shading.
  */
 const LANDMARKS = 468;
 const rim = faceSurface(topology).rim;
@@ -100,6 +103,39 @@ describe('the seam between face and skull', () => {
           }
         }
       }
+    },
+  );
+});
+
+/** The skull by the jaw keeps its own normals: there the neck's seam runs close under the jaw. */
+const FACE_CLEAR = 0.03;
+
+describe('the seam between head and body', () => {
+  it.each(SUBJECTS)(
+    "%s: the head's triangles on it shade from the body's normal to the skull's gently",
+    async (person) => {
+      const head = mesh(await build(person), 'Head');
+      const same = coincidentVertices(head.positions);
+      const loops = boundaryLoops(Array.from(head.indices, (v) => same[v]!));
+      const seam = new Set(loops.reduce((a, b) => (b.length > a.length ? b : a)));
+      const face = Array.from({ length: LANDMARKS }, (_, v) => at(head, v));
+      const nearFace = (v: number) =>
+        face.some((q) => Math.hypot(...sub(at(head, v), q)) < FACE_CLEAR);
+      let worst = 0;
+      for (let t = 0; t < head.indices.length; t += 3) {
+        const corners = [head.indices[t]!, head.indices[t + 1]!, head.indices[t + 2]!];
+        const on = corners.filter((v) => seam.has(same[v]!));
+        for (const a of on) {
+          for (const b of corners) {
+            if (seam.has(same[b]!) || nearFace(b)) continue;
+            worst = Math.max(worst, degrees(normalAt(head, a), normalAt(head, b)));
+          }
+        }
+      }
+      // The seam's corners take the body's normal. With the skull's own normal on the other
+      // corners, the long triangles of its lowest row shaded as a row of light teeth up the nape
+      // (63–95° between corners); the skull's normals turn towards the body's near it.
+      expect(worst).toBeLessThan(50);
     },
   );
 });

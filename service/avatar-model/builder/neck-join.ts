@@ -336,7 +336,12 @@ export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
  * triangle under it by its corners', which part by up to 0.65 mm at rest for
  * a head and chest scaled by 1.5; the position on the triangle is exact.
  */
-export function matchSeamToBody(head: AvatarMesh, body: AvatarMesh, seam: NeckSeam): void {
+export function matchSeamToBody(
+  head: AvatarMesh,
+  body: AvatarMesh,
+  seam: NeckSeam,
+  faceVertices: number,
+): void {
   seam.vertices.forEach((v, k) => {
     const { triangle, barycentric } = seam.anchors[k]!;
     let p: Vec3 = [0, 0, 0];
@@ -359,4 +364,65 @@ export function matchSeamToBody(head: AvatarMesh, body: AvatarMesh, seam: NeckSe
       head.normals.set(normalize(n), 3 * u);
     }
   });
+  turnNormalsTowardsSeam(head, seam, faceVertices);
+}
+
+/**
+ * Over this distance (m) above the seam the head's normals turn from the
+ * body's, at the seam, to their own: about the height of the skull's lowest
+ * row of triangles at the nape.
+ */
+const NORMAL_BAND = 0.05;
+/**
+ * The face's own normals are kept, and the skull's are turned fully only
+ * this far (m) from the face: under the chin the seam is near the jaw, whose
+ * line the turned normals washed out.
+ */
+const FACE_CLEAR = 0.03;
+
+/**
+ * The head's normals near the seam, turned towards the body's there by how
+ * near they are (NORMAL_BAND), away from the face (FACE_CLEAR). With the
+ * body's normal on the seam alone, each of the skull's long lowest triangles
+ * shaded from the body's normal at its seam corner to the skull's at its
+ * upper one: a row of light teeth up the nape and behind the jaw. Turned by
+ * distance, the shading runs parallel to the seam whatever the triangles'
+ * shape. `faceVertices`: the head's first vertices, the face's landmarks.
+ */
+function turnNormalsTowardsSeam(head: AvatarMesh, seam: NeckSeam, faceVertices: number): void {
+  const at = (v: number): Vec3 => [
+    head.positions[3 * v]!,
+    head.positions[3 * v + 1]!,
+    head.positions[3 * v + 2]!,
+  ];
+  const normalOf = (v: number): Vec3 => [
+    head.normals[3 * v]!,
+    head.normals[3 * v + 1]!,
+    head.normals[3 * v + 2]!,
+  ];
+  const ring = seam.vertices.map(at);
+  const ringNormals = seam.vertices.map(normalOf);
+  const face = Array.from({ length: faceVertices }, (_, v) => at(v));
+  const onSeam = new Set([...seam.vertices, ...seam.copies.flat()]);
+  const count = head.positions.length / 3;
+  for (let v = faceVertices; v < count; v++) {
+    if (onSeam.has(v)) continue;
+    const p = at(v);
+    let gap = Infinity;
+    let toward: Vec3 = [0, 0, 0];
+    ring.forEach((a, k) => {
+      const next = (k + 1) % ring.length;
+      const ab = sub(ring[next]!, a);
+      const length2 = dot(ab, ab);
+      const t = length2 > 0 ? Math.max(0, Math.min(1, dot(sub(p, a), ab) / length2)) : 0;
+      const d = distance(p, addScaled(a, ab, t));
+      if (d >= gap) return;
+      gap = d;
+      toward = lerp(ringNormals[k]!, ringNormals[next]!, t);
+    });
+    if (gap >= NORMAL_BAND) continue;
+    const faceGap = face.reduce((nearest, q) => Math.min(nearest, distance(p, q)), Infinity);
+    const turn = (1 - smoothstep(0, NORMAL_BAND, gap)) * smoothstep(0, FACE_CLEAR, faceGap);
+    head.normals.set(normalize(lerp(normalOf(v), toward, turn)), 3 * v);
+  }
 }
