@@ -150,7 +150,7 @@ export async function buildHead(
     triangles: surface.triangles,
     rim: surface.rim,
   });
-  const mesh = buildHeadMesh(points, face.mesh, surface, shape);
+  const mesh = buildHeadMesh(points, surface, shape);
   const chin = points[152]!;
   const offset: Vec3 = [
     0,

@@ -123,7 +123,7 @@ describe('the ear in a turned photo', () => {
 describe('ears built from a turned photo', () => {
   const surface = faceSurface(topology);
   const shape = fitHead(points);
-  const head = buildHeadMesh(points, face.mesh, surface, shape);
+  const head = buildHeadMesh(points, surface, shape);
   const earBounds = async (patch: Patch | null) => {
     const {
       parts: [left],

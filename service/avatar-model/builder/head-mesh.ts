@@ -1,4 +1,3 @@
-import type { Vec3 as PixelPoint } from '../../processing/photo-types.js';
 import type { FaceSurface } from './face-landmarks.js';
 import { SkullDirections, skullRadius, type HeadShape } from './head-shape.js';
 import { MeshBuilder, smoothNormals } from './mesh-builder.js';
@@ -61,13 +60,12 @@ const BACK: Vec3 = [0, 0, -1];
  */
 export function buildHeadMesh(
   points: readonly Vec3[],
-  frontalPixels: readonly PixelPoint[],
   surface: FaceSurface,
   shape: HeadShape,
 ): MeshBuilder {
   const mesh = new MeshBuilder();
-  const faceUv = faceChartMapping(frontalPixels);
-  for (let i = 0; i < points.length; i++) mesh.vertex(points[i]!, faceUv(frontalPixels[i]!));
+  const faceUv = faceChartMapping(points, shape.centre);
+  for (let i = 0; i < points.length; i++) mesh.vertex(points[i]!, faceUv[i]!);
   for (let t = 0; t < surface.triangles.length; t += 3) {
     mesh.triangle(surface.triangles[t]!, surface.triangles[t + 1]!, surface.triangles[t + 2]!);
   }
@@ -76,29 +74,44 @@ export function buildHeadMesh(
   return mesh;
 }
 
-/** Frontal-photo pixels to the face chart: the landmarks' bounding box, with a margin, fills it. */
-function faceChartMapping(pixels: readonly PixelPoint[]): (p: PixelPoint) => [number, number] {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of pixels) {
-    x0 = Math.min(x0, p[0]);
-    x1 = Math.max(x1, p[0]);
-    y0 = Math.min(y0, p[1]);
-    y1 = Math.max(y1, p[1]);
+/**
+ * The face's points to the face chart: across by their angle round the
+ * skull's centre (a cylinder about the vertical axis through it), down by
+ * their height, the landmarks' extent with a margin filling the chart. The
+ * frontal photo's own pixels, as the chart once was, gave the sides of the
+ * face, which turn away from that photo, a sliver of the chart: in front of
+ * the ears a texel spanned several millimetres across, and the side photos'
+ * colours there were smeared into horizontal streaks. The middle of the face
+ * still gets more texels than the photos have pixels. Down by the angle
+ * instead (latitude) folded the chart under the nose and lips (28 triangles
+ * of the face turned over in it, against 9 so).
+ */
+function faceChartMapping(points: readonly Vec3[], centre: Vec3): [number, number][] {
+  const angles = points.map((p): [number, number] => {
+    const [x, y, z] = sub(p, centre);
+    return [Math.atan2(x, z), -y];
+  });
+  let u0 = Infinity;
+  let v0 = Infinity;
+  let u1 = -Infinity;
+  let v1 = -Infinity;
+  for (const [u, v] of angles) {
+    u0 = Math.min(u0, u);
+    u1 = Math.max(u1, u);
+    v0 = Math.min(v0, v);
+    v1 = Math.max(v1, v);
   }
-  const mx = (x1 - x0) * 0.03;
-  const my = (y1 - y0) * 0.03;
-  x0 -= mx;
-  x1 += mx;
-  y0 -= my;
-  y1 += my;
+  const mu = (u1 - u0) * 0.03;
+  const mv = (v1 - v0) * 0.03;
+  u0 -= mu;
+  u1 += mu;
+  v0 -= mv;
+  v1 += mv;
   const c = ATLAS_LAYOUT.face;
-  return (p) => [
-    c.left + ((p[0] - x0) / (x1 - x0)) * (c.right - c.left),
-    c.top + ((p[1] - y0) / (y1 - y0)) * (c.bottom - c.top),
-  ];
+  return angles.map(([u, v]) => [
+    c.left + ((u - u0) / (u1 - u0)) * (c.right - c.left),
+    c.top + ((v - v0) / (v1 - v0)) * (c.bottom - c.top),
+  ]);
 }
 
 /**

@@ -29,7 +29,7 @@ function photograph(name: string, cam: AffineCamera, shape: HeadShape): PhotoVie
   const analysis = analysisOf('person-a');
   const face = analysis.photos['image-frontal'].faces[0]!;
   const points = canonicalFace(face.mesh, 0.19).points;
-  const mesh = buildHeadMesh(points, face.mesh, faceSurface(topology), shape);
+  const mesh = buildHeadMesh(points, faceSurface(topology), shape);
   const rgb = new Uint8Array(SIZE * SIZE * 3);
   for (let i = 0; i < SIZE * SIZE; i++) rgb.set(BACKDROP, 3 * i);
   const at = Array.from({ length: mesh.vertexCount }, (_, v) => project(cam, mesh.position(v)));
@@ -110,7 +110,7 @@ describe('the skull fitted to the photos', () => {
   it('takes the jaw line from the turned photos: a jaw running level back to the neck, or rising into the skull', () => {
     /** How low the head reaches under the face, between the chin and the skull's centre (metres). */
     const underJaw = (shape: HeadShape) => {
-      const mesh = buildHeadMesh(points, face.mesh, surface, shape);
+      const mesh = buildHeadMesh(points, surface, shape);
       const chin = points[152]!;
       let lowest = Infinity;
       for (let v = 0; v < mesh.vertexCount; v++) {
