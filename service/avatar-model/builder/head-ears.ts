@@ -9,6 +9,7 @@ import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
 import { distance, dot, type Vec3 } from './vec3.js';
+import { planeExtent } from './plane-extent.js';
 
 /** Rows (bottom to top) and columns (attachment to rim) of each ear's surface. */
 const ROWS = 12;
@@ -358,16 +359,7 @@ const EAR_REGION_MARGIN = 8;
 
 /** The rectangle of the crop that holds every projected ear point, with a margin, inside the crop. */
 function earRegion(at: readonly (readonly [number, number])[], view: PhotoView): CropRect {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of at) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
+  const { x0, y0, x1, y1 } = planeExtent(at);
   const clamp = (v: number, max: number) => Math.min(max, Math.max(0, v));
   const left = clamp(Math.floor(x0) - EAR_REGION_MARGIN, view.width - 1);
   const top = clamp(Math.floor(y0) - EAR_REGION_MARGIN, view.height - 1);

@@ -2,6 +2,7 @@ import type { FaceSurface } from './face-landmarks.js';
 import { SkullDirections, skullRadius, type HeadShape } from './head-shape.js';
 import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import { addScaled, dot, length, lerp, normalize, smoothstep, sub, type Vec3 } from './vec3.js';
+import { planeExtent } from './plane-extent.js';
 
 /**
  * Layout of the head texture atlas (fractions of its side): the face, as the
@@ -91,16 +92,7 @@ function faceChartMapping(points: readonly Vec3[], centre: Vec3): [number, numbe
     const [x, y, z] = sub(p, centre);
     return [Math.atan2(x, z), -y];
   });
-  let u0 = Infinity;
-  let v0 = Infinity;
-  let u1 = -Infinity;
-  let v1 = -Infinity;
-  for (const [u, v] of angles) {
-    u0 = Math.min(u0, u);
-    u1 = Math.max(u1, u);
-    v0 = Math.min(v0, v);
-    v1 = Math.max(v1, v);
-  }
+  let { x0: u0, y0: v0, x1: u1, y1: v1 } = planeExtent(angles);
   const mu = (u1 - u0) * 0.03;
   const mv = (v1 - v0) * 0.03;
   u0 -= mu;

@@ -3,6 +3,7 @@ import type { FaceAnalysis, PhotoAnalysis } from '../../processing/photo-types.j
 import { fitRigidCamera, levelled, towardCamera, type AffineCamera } from './affine-camera.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { smoothstep, type Vec3 } from './vec3.js';
+import { planeExtent } from './plane-extent.js';
 
 /** One photo ready for projective texturing: a decoded crop around the head and where it looks from. */
 export interface PhotoView {
@@ -58,16 +59,7 @@ export async function decodeView(
   canonicalPoints: readonly Vec3[],
   referenceSkin: string | null,
 ): Promise<PhotoView> {
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const p of face.mesh) {
-    x0 = Math.min(x0, p[0]);
-    x1 = Math.max(x1, p[0]);
-    y0 = Math.min(y0, p[1]);
-    y1 = Math.max(y1, p[1]);
-  }
+  const { x0, y0, x1, y1 } = planeExtent(face.mesh);
   const half = (Math.max(x1 - x0, y1 - y0) * CROP_SPAN) / 2;
   const cx = (x0 + x1) / 2;
   const cy = (y0 + y1) / 2;
