@@ -4,13 +4,17 @@ import { bakeHeadTexture } from './head-texture.js';
 import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import { syntheticView } from './test-support.js';
 
-/** A square facing the camera (+z), its UVs spanning the whole atlas. */
-function facingSquare(): MeshBuilder {
+/**
+ * A square facing the camera (+z), its UVs spanning [u0, u1] × [v0, v1] of
+ * the atlas (the whole of it unless given); its vertices are 0 (bottom left)
+ * to 3, anticlockwise.
+ */
+function facingSquare(u0 = 0, v0 = 0, u1 = 1, v1 = 1): MeshBuilder {
   const mesh = new MeshBuilder();
-  const a = mesh.vertex([-0.05, -0.05, 0], [0, 1]);
-  const b = mesh.vertex([0.05, -0.05, 0], [1, 1]);
-  const c = mesh.vertex([0.05, 0.05, 0], [1, 0]);
-  const d = mesh.vertex([-0.05, 0.05, 0], [0, 0]);
+  const a = mesh.vertex([-0.05, -0.05, 0], [u0, v1]);
+  const b = mesh.vertex([0.05, -0.05, 0], [u1, v1]);
+  const c = mesh.vertex([0.05, 0.05, 0], [u1, v0]);
+  const d = mesh.vertex([-0.05, 0.05, 0], [u0, v0]);
   mesh.quad(a, b, c, d);
   return mesh;
 }
@@ -107,15 +111,10 @@ describe('the head texture bake', () => {
   it("continues the photo's colour where no photo sees the surface, into the body's skin only at the neck", () => {
     // A square facing the camera, and one going straight back from its right edge, which the
     // camera sees edge-on: the photo paints the first; nothing paints the second.
-    const folded = new MeshBuilder();
-    const a = folded.vertex([-0.05, -0.05, 0], [0, 1]);
-    const b = folded.vertex([0.05, -0.05, 0], [0.5, 1]);
-    const c = folded.vertex([0.05, 0.05, 0], [0.5, 0]);
-    const d = folded.vertex([-0.05, 0.05, 0], [0, 0]);
+    const folded = facingSquare(0, 0, 0.5, 1);
     const e = folded.vertex([0.05, -0.05, -0.1], [1, 1]);
     const f = folded.vertex([0.05, 0.05, -0.1], [1, 0]);
-    folded.quad(a, b, c, d);
-    folded.quad(b, e, f, c);
+    folded.quad(1, e, f, 2);
     const foldedNormals = smoothNormals(folded.positions, folded.indices, false);
     const FALLBACK = [90, 90, 90] as const;
     const bakeFolded = (seamDistance?: number[]) =>
@@ -147,12 +146,7 @@ describe('the head texture bake', () => {
 
   it("spreads the chart's colour a few texels past its border, where filtering reads", () => {
     // The facing square, its chart in the atlas's middle half only.
-    const small = new MeshBuilder();
-    const a = small.vertex([-0.05, -0.05, 0], [0.25, 0.75]);
-    const b = small.vertex([0.05, -0.05, 0], [0.75, 0.75]);
-    const c = small.vertex([0.05, 0.05, 0], [0.75, 0.25]);
-    const d = small.vertex([-0.05, 0.05, 0], [0.25, 0.25]);
-    small.quad(a, b, c, d);
+    const small = facingSquare(0.25, 0.25, 0.75, 0.75);
     const texels = bakeHeadTexture({
       mesh: small,
       normals: smoothNormals(small.positions, small.indices),

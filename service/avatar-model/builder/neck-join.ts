@@ -13,6 +13,7 @@ import {
   scale,
   smoothstep,
   sub,
+  vec3At,
   type Vec3,
 } from './vec3.js';
 
@@ -390,16 +391,8 @@ const FACE_CLEAR = 0.03;
  * shape. `faceVertices`: the head's first vertices, the face's landmarks.
  */
 function turnNormalsTowardsSeam(head: AvatarMesh, seam: NeckSeam, faceVertices: number): void {
-  const at = (v: number): Vec3 => [
-    head.positions[3 * v]!,
-    head.positions[3 * v + 1]!,
-    head.positions[3 * v + 2]!,
-  ];
-  const normalOf = (v: number): Vec3 => [
-    head.normals[3 * v]!,
-    head.normals[3 * v + 1]!,
-    head.normals[3 * v + 2]!,
-  ];
+  const at = (v: number) => vec3At(head.positions, v);
+  const normalOf = (v: number) => vec3At(head.normals, v);
   const ring = seam.vertices.map(at);
   const ringNormals = seam.vertices.map(normalOf);
   const face = Array.from({ length: faceVertices }, (_, v) => at(v));

@@ -19,6 +19,7 @@ import { buildAvatar, type BuildInput } from './build-avatar.js';
 import { writeGlb } from './write-glb.js';
 import { towardCamera, type AffineCamera } from './affine-camera.js';
 import type { PhotoView } from './photo-views.js';
+import { vec3At } from './vec3.js';
 
 export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
 export type Person = (typeof PEOPLE)[number];
@@ -262,11 +263,8 @@ export function glbJson(glb: Uint8Array): Record<string, unknown> & {
 export const writeModel = writeGlb;
 
 /** Vertex v of a mesh, as a point. */
-export const vertexAt = (m: AvatarMesh, v: number): [number, number, number] => [
-  m.positions[3 * v]!,
-  m.positions[3 * v + 1]!,
-  m.positions[3 * v + 2]!,
-];
+export const vertexAt = (m: AvatarMesh, v: number): [number, number, number] =>
+  vec3At(m.positions, v);
 
 export function mesh(model: AvatarModel, name: string): AvatarMesh {
   const found = model.meshes.find((m) => m.name === name);

@@ -26,6 +26,13 @@ export const lerp = (a: Vec3, b: Vec3, t: number): Vec3 => [
   a[2] + (b[2] - a[2]) * t,
 ];
 
+/** The i-th of the 3-vectors packed in a flat array (positions, normals). */
+export const vec3At = (values: ArrayLike<number>, i: number): Vec3 => [
+  values[3 * i]!,
+  values[3 * i + 1]!,
+  values[3 * i + 2]!,
+];
+
 export function normalize(a: Vec3): Vec3 {
   const l = length(a);
   return l > 1e-12 ? [a[0] / l, a[1] / l, a[2] / l] : [0, 1, 0];
