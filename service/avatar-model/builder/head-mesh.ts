@@ -83,9 +83,9 @@ export function buildHeadMesh(
  * face, which turn away from that photo, a sliver of the chart: in front of
  * the ears a texel spanned several millimetres across, and the side photos'
  * colours there were smeared into horizontal streaks. The middle of the face
- * still gets more texels than the photos have pixels. Down by the angle
- * instead (latitude) folded the chart under the nose and lips (28 triangles
- * of the face turned over in it, against 9 so).
+ * still gets more texels than the photos have pixels. Laid out down by the
+ * angle as well (latitude), the chart folded under the nose and lips: 28 of
+ * the face's triangles turned over in it, where 9 do now.
  */
 function faceChartMapping(points: readonly Vec3[], centre: Vec3): [number, number][] {
   const angles = points.map((p): [number, number] => {

@@ -164,8 +164,9 @@ function unlitLuma(
  * smoothly (underColours), and only an atlas with no photo at all is plain
  * `fallback`. With `seamDistance` (per vertex, how far it is from the body's
  * surface, negative inside), the head's colours fade out towards the seam
- * with the body, which gets exactly `fallback`. With `shading` (per vertex and view, as photoShading
- * gives it), each photo's own light is divided out of its samples. The
+ * with the body, which gets exactly `fallback`. With `shading` (per vertex
+ * and view, as photoShading gives it), each photo's own light is divided out
+ * of its samples. The
  * mesh's first `landmarks` vertices are the frontal photo's own points: there
  * a turned photo contributes only as far as it agrees with the frontal one
  * (CHECKED_FROM, AGREEMENT).
@@ -245,14 +246,14 @@ export function headBakeJob({
   }));
   const sources = photos.map((photo) => new BakeSource(photo));
   const samples = vertexSamples(mesh, normals, views, sources, shading ?? null, landmarks);
-  const seen = photoColoursAtVertices(samples, sources, shading ?? null);
+  const photoColours = photoColoursAtVertices(samples, sources, shading ?? null);
   return {
     size,
     fallback,
     uv: Float64Array.from(mesh.uvs),
     indices: Uint32Array.from(mesh.indices),
     ...samples,
-    under: underColours(mesh, seen, fallback),
+    under: underColours(mesh, photoColours, fallback),
     borders: chartBorders(mesh.indices, mesh.vertexCount),
     seamDistance: seamDistance ? Float64Array.from(seamDistance) : null,
     shading: shading ? Float64Array.from(shading) : null,

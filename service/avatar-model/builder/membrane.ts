@@ -18,8 +18,9 @@ const MAX_SWEEPS = 1000;
  * are one vertex of the membrane and get one value.
  *
  * `targets` holds `channels` values per vertex; `weights` one per vertex
- * (0 for none). Vertices that no weight reaches keep `initial`. Sweeps go
- * on until none moves a value by `settled` or more.
+ * (0 for none). A part of the mesh that no weighted vertex reaches keeps the
+ * targets' weighted mean, or `initial` where nothing is weighted at all.
+ * Sweeps go on until none moves a value by `settled` or more.
  */
 export function membrane(
   indices: ArrayLike<number>,
@@ -61,8 +62,9 @@ export function membrane(
       const from = start[s]!;
       const to = start[s + 1]!;
       const degree = to - from;
-      if (degree === 0) continue;
       const denominator = degree + weight[s]!;
+      // A vertex of no triangle (or of none but degenerate ones) with no weight keeps its value.
+      if (denominator === 0) continue;
       for (let c = 0; c < channels; c++) {
         let sum = pull[s * channels + c]!;
         for (let e = from; e < to; e++) sum += value[neighbours[e]! * channels + c]!;

@@ -335,7 +335,9 @@ export function closestOnTriangle(p: Vec3, a: Vec3, b: Vec3, c: Vec3): Vec3 {
  * surface across the seam. Works on the finished meshes: a bone scale moves
  * each seam vertex by its own blend of the bones' scales, and the body's
  * triangle under it by its corners', which part by up to 0.65 mm at rest for
- * a head and chest scaled by 1.5; the position on the triangle is exact.
+ * a head and chest scaled by 1.5; the position on the triangle is exact. The
+ * head's normals above the seam then turn towards the body's there
+ * (turnNormalsTowardsSeam); its first `faceVertices` are the face's own.
  */
 export function matchSeamToBody(
   head: AvatarMesh,
