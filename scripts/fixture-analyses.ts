@@ -2,11 +2,12 @@
  * Refreshes the builder's fixture analyses from the fixture photos, as the
  * service's processing makes them (Human's landmarks, hair, skin, verdict).
  * With `--variant`, of the photos changed as test-support's VARIANTS says:
- * cropped (the landmarks then mapped back to the whole photo) or stretched
- * (the analysis is of the stretched photos, which the tests build from). The
+ * cropped (the landmarks then mapped back to the whole photo), or stretched
+ * or tilted (the analysis is of the changed photos, which the tests build
+ * from). The
  * upload's body type and telephoto flag are kept from the plain analysis.
  *
- *   npx tsx scripts/fixture-analyses.ts [--variant crop-900|wide|narrow|long]
+ *   npx tsx scripts/fixture-analyses.ts [--variant crop-900|wide|narrow|long|tilted]
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,7 +20,7 @@ import {
   VARIANTS,
   analysisOf,
   photosOf,
-  stretched,
+  reshaped,
   type CropBox,
   type Variant,
 } from '../service/avatar-model/builder/test-support.js';
@@ -64,7 +65,7 @@ async function analyseAs(
 ): Promise<PhotoAnalysis> {
   const how = variant ? VARIANTS[variant] : undefined;
   if (!how) return analyzer.analyze(bytes);
-  if ('stretch' in how) return analyzer.analyze(await stretched(bytes, how.stretch));
+  if (!('crop' in how)) return analyzer.analyze(await reshaped(bytes, how));
   const whole = await sharp(bytes).metadata();
   const { crop } = how;
   if (crop.left + crop.width > whole.width! || crop.top + crop.height > whole.height!) {

@@ -186,6 +186,7 @@ export async function buildHead(
     matched,
     (rgb) => correctImage(rgb, skinCorrection),
     skinTone,
+    normals,
   );
   // The skull under an ear must not wear the photographed ear as well: seen from in front
   // or behind the real ear, that ghost showed as a ring and streaks round it.

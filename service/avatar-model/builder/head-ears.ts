@@ -4,16 +4,16 @@ import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
 import type { Rgb } from './colour.js';
 import { SKIN_FINISH, solidMaterial, texturedMaterial } from './materials.js';
-import { MeshBuilder } from './mesh-builder.js';
+import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
-import { distance, dot, type Vec3 } from './vec3.js';
+import { distance, dot, sub, vec3At, type Vec3 } from './vec3.js';
 import { planeExtent } from './plane-extent.js';
 
 /** Rows (bottom to top) and columns (attachment to rim) of each ear's surface. */
 const ROWS = 12;
-const COLUMNS = 7;
+export const COLUMNS = 7;
 /** An ear stands out from the skull by this angle, and leans back by TILT. */
 const PROTRUSION = (22 * Math.PI) / 180;
 const TILT = (15 * Math.PI) / 180;
@@ -25,7 +25,8 @@ const TILT = (15 * Math.PI) / 180;
  * far as the frontal outline shows (from eyebrow height to the base of the
  * nose, as ears are, when no photo shows it), and textured from that turned
  * photo (the crop itself, projected with its levelled camera).
- * Canonical frame, before the head is moved into place. Also says where in
+ * No part but its root lies inside the head (keepOutsideHead; `normals`: the
+ * head's). Canonical frame, before the head is moved into place. Also says where in
  * which crop each ear was read, so the skull's texture can leave it out.
  */
 export async function buildEars(
@@ -35,6 +36,7 @@ export async function buildEars(
   views: readonly PhotoView[],
   correct: (rgb: Uint8Array) => void,
   skin: Rgb,
+  normals: Float32Array = smoothNormals(head.positions, head.indices),
 ): Promise<BuiltEars> {
   const fallback = solidMaterial('EarSkin', skin, SKIN_FINISH);
   const faceHeight = distance(points[10]!, points[152]!);
@@ -134,6 +136,7 @@ export async function buildEars(
       }
       rows.push(row);
     }
+    keepOutsideHead(rows, head, normals);
     // The shell shows the photographed ear, wherever the frontal outline centred it.
     const textureShift =
       profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
@@ -306,6 +309,43 @@ export function measureEar(
   if (!found) return null;
   const height = found.top - found.bottom;
   return height >= EAR_HEIGHT[0] && height <= EAR_HEIGHT[1] ? found : null;
+}
+
+/** How far (m) outside the head's surface every part of an ear but its root stays. */
+const EAR_CLEARANCE = 0.001;
+
+/**
+ * Moves every point of the ear's rows but the root column (which is sunk a
+ * little into the skull to join it) out of the head, sideways, until it is
+ * EAR_CLEARANCE outside the plane of the nearest head vertex (its normal's
+ * plane: within the 5–10 mm between the skull's vertices its curve strays
+ * from that plane by well under a millimetre). The shell's cup and a skull that bulges behind
+ * the ear's root put parts of the shell inside the head, where they hid: on
+ * a head rolled 8° in its photos a quarter of one ear's points lay 2–5 mm
+ * inside, and the ear showed as two pieces.
+ */
+function keepOutsideHead(rows: Vec3[][], head: MeshBuilder, normals: Float32Array): void {
+  for (const row of rows) {
+    for (let c = 1; c < row.length; c++) {
+      const p = row[c]!;
+      let nearest = 0;
+      let gap = Infinity;
+      for (let v = 0; v < head.vertexCount; v++) {
+        const d = sub(p, head.position(v));
+        const squared = dot(d, d);
+        if (squared < gap) {
+          gap = squared;
+          nearest = v;
+        }
+      }
+      const normal = vec3At(normals, nearest);
+      const above = dot(sub(p, head.position(nearest)), normal);
+      // Out sideways, along the row: the rows keep their heights and depths' order.
+      if (above < EAR_CLEARANCE && Math.abs(normal[0]) > 0.3) {
+        row[c] = [p[0] + (EAR_CLEARANCE - above) / normal[0], p[1], p[2]];
+      }
+    }
+  }
 }
 
 /** Vertices within this distance (metres) of a height and depth count towards the width there. */

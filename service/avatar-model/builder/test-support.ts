@@ -40,16 +40,23 @@ export const topology = readJson<FaceTopology>('face-topology.json');
  *   another framing puts them;
  * - `wide`, `narrow`, `long`: stretched sideways by 1.15 or 0.87, or
  *   upwards by 1.12, and built from the stretched photos: broader, narrower
- *   and longer heads than the one scan the fixture people share.
+ *   and longer heads than the one scan the fixture people share;
+ * - `tilted`: turned 8° (anticlockwise) about the photo's centre, the corners
+ *   filled with the backdrop, and built from the turned photos: a head rolled
+ *   in its photos, as a person at a booth holds it.
  * Checks of the head's shape and fit run on them too, so they hold beyond
- * one landmark set and one head.
+ * one landmark set, one head and one upright pose.
  */
 export const VARIANTS = {
   'crop-900': { crop: { left: 0, top: 0, width: 900, height: 900 } },
   wide: { stretch: { x: 1.15, y: 1 } },
   narrow: { stretch: { x: 0.87, y: 1 } },
   long: { stretch: { x: 1, y: 1.12 } },
-} as const satisfies Record<string, { crop: CropBox } | { stretch: { x: number; y: number } }>;
+  tilted: { tilt: 8 },
+} as const satisfies Record<
+  string,
+  { crop: CropBox } | { stretch: { x: number; y: number } } | { tilt: number }
+>;
 export type Variant = keyof typeof VARIANTS;
 export interface CropBox {
   left: number;
@@ -60,15 +67,15 @@ export interface CropBox {
 
 export type Subject = Person | `${Person}@${Variant}`;
 export const CROPPED = PEOPLE.map((p) => `${p}@crop-900` as const);
-/** Every person stretched every way VARIANTS stretches. */
-export const STRETCHED: Subject[] = PEOPLE.flatMap((p) =>
+/** Every person with their photos changed every way VARIANTS changes them (stretched, tilted). */
+export const RESHAPED: Subject[] = PEOPLE.flatMap((p) =>
   (Object.keys(VARIANTS) as Variant[])
-    .filter((v) => 'stretch' in VARIANTS[v])
+    .filter((v) => !('crop' in VARIANTS[v]))
     .map((v) => `${p}@${v}` as const),
 );
 
-/** Every subject: the fixture people as photographed, cropped and stretched. */
-export const SUBJECTS: readonly Subject[] = [...PEOPLE, ...CROPPED, ...STRETCHED];
+/** Every subject: the fixture people as photographed, cropped, stretched and tilted. */
+export const SUBJECTS: readonly Subject[] = [...PEOPLE, ...CROPPED, ...RESHAPED];
 
 export function personOf(subject: Subject): Person {
   return subject.split('@')[0] as Person;
@@ -92,15 +99,44 @@ export function photosOf(person: Person): BuildInput['photos'] {
   return { frontal: read('frontal'), side1: read('side-1'), side2: read('side-2') };
 }
 
-/** A photo stretched as a variant's: the same bytes each time, for Human and for the builder. */
-export async function stretched(
+/**
+ * A photo changed as a stretched or tilted variant's: the same bytes each
+ * time, for Human and for the builder.
+ */
+export async function reshaped(
   photo: Uint8Array,
-  stretch: { x: number; y: number },
+  how: { stretch: { x: number; y: number } } | { tilt: number },
 ): Promise<Uint8Array> {
   const { width, height } = await sharp(photo).metadata();
+  if ('stretch' in how) {
+    return new Uint8Array(
+      await sharp(photo)
+        .resize(Math.round(width! * how.stretch.x), Math.round(height! * how.stretch.y), {
+          fit: 'fill',
+        })
+        .jpeg({ quality: 92 })
+        .toBuffer(),
+    );
+  }
+  // Turned on a larger canvas of the backdrop's colour (a corner's), then cut back to the photo's size.
+  const { data } = await sharp(photo)
+    .extract({ left: 0, top: 0, width: 1, height: 1 })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const turned = await sharp(photo)
+    .removeAlpha()
+    .rotate(-how.tilt, { background: { r: data[0]!, g: data[1]!, b: data[2]! } })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return new Uint8Array(
-    await sharp(photo)
-      .resize(Math.round(width! * stretch.x), Math.round(height! * stretch.y), { fit: 'fill' })
+    await sharp(turned.data, { raw: turned.info })
+      .extract({
+        left: Math.floor((turned.info.width - width!) / 2),
+        top: Math.floor((turned.info.height - height!) / 2),
+        width: width!,
+        height: height!,
+      })
       .jpeg({ quality: 92 })
       .toBuffer(),
   );
@@ -116,11 +152,11 @@ export function photosFor(subject: Subject): Promise<BuildInput['photos']> {
     const photos = photosOf(person);
     const how = variant ? VARIANTS[variant] : undefined;
     made =
-      how && 'stretch' in how
+      how && !('crop' in how)
         ? (async () => ({
-            frontal: await stretched(photos.frontal, how.stretch),
-            side1: await stretched(photos.side1, how.stretch),
-            side2: await stretched(photos.side2, how.stretch),
+            frontal: await reshaped(photos.frontal, how),
+            side1: await reshaped(photos.side1, how),
+            side2: await reshaped(photos.side2, how),
           }))()
         : Promise.resolve(photos);
     variantPhotos.set(subject, made);
