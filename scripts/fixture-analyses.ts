@@ -4,8 +4,8 @@
  * With `--variant`, of the photos changed as test-support's VARIANTS says:
  * cropped (the landmarks then mapped back to the whole photo), or stretched
  * or tilted (the analysis is of the changed photos, which the tests build
- * from). The
- * upload's body type and telephoto flag are kept from the plain analysis.
+ * from). The upload's body type and telephoto flag are kept from the plain
+ * analysis.
  *
  *   npx tsx scripts/fixture-analyses.ts [--variant crop-900|wide|narrow|long|tilted]
  */

@@ -26,8 +26,9 @@ const TILT = (15 * Math.PI) / 180;
  * nose, as ears are, when no photo shows it), and textured from that turned
  * photo (the crop itself, projected with its levelled camera).
  * No part but its root lies inside the head (keepOutsideHead; `normals`: the
- * head's). Canonical frame, before the head is moved into place. Also says where in
- * which crop each ear was read, so the skull's texture can leave it out.
+ * head's). Canonical frame, before the head is moved into place. Also says
+ * where in which crop each ear was read, so the skull's texture can leave it
+ * out.
  */
 export async function buildEars(
   points: readonly Vec3[],
@@ -318,11 +319,11 @@ const EAR_CLEARANCE = 0.001;
  * Moves every point of the ear's rows but the root column (which is sunk a
  * little into the skull to join it) out of the head, sideways, until it is
  * EAR_CLEARANCE outside the plane of the nearest head vertex (its normal's
- * plane: within the 5–10 mm between the skull's vertices its curve strays
- * from that plane by well under a millimetre). The shell's cup and a skull that bulges behind
- * the ear's root put parts of the shell inside the head, where they hid: on
- * a head rolled 8° in its photos a quarter of one ear's points lay 2–5 mm
- * inside, and the ear showed as two pieces.
+ * plane: a head of 8 cm radius strays from it by 0.2 mm 5 mm away, 0.6 mm
+ * 1 cm away). The shell's cup and a skull that bulges behind the ear's root
+ * put parts of the shell inside the head, where they hid: on a head rolled
+ * 8° in its photos a quarter of one ear's points lay 2–5 mm inside, and the
+ * ear showed as two pieces.
  */
 function keepOutsideHead(rows: Vec3[][], head: MeshBuilder, normals: Float32Array): void {
   for (const row of rows) {
@@ -340,7 +341,8 @@ function keepOutsideHead(rows: Vec3[][], head: MeshBuilder, normals: Float32Arra
       }
       const normal = vec3At(normals, nearest);
       const above = dot(sub(p, head.position(nearest)), normal);
-      // Out sideways, along the row: the rows keep their heights and depths' order.
+      // Out sideways, along the row: the rows keep their heights and depths' order. Where the
+      // head's surface faces up or down (its normal nearly across x), sideways cannot leave it.
       if (above < EAR_CLEARANCE && Math.abs(normal[0]) > 0.3) {
         row[c] = [p[0] + (EAR_CLEARANCE - above) / normal[0], p[1], p[2]];
       }
