@@ -10,6 +10,7 @@ import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-view
 import { jpegTexture } from './texture-image.js';
 import { distance, dot, sub, vec3At, type Vec3 } from './vec3.js';
 import { planeExtent } from './plane-extent.js';
+import { nearestVertexIndex } from './nearest-vertex.js';
 
 /** Rows (bottom to top) and columns (attachment to rim) of each ear's surface. */
 const ROWS = 12;
@@ -314,6 +315,11 @@ export function measureEar(
 
 /** How far (m) outside the head's surface every part of an ear but its root stays. */
 const EAR_CLEARANCE = 0.001;
+/**
+ * An ear's point with no head vertex this near (m) is well clear of the
+ * head: the skull's vertices lie about a centimetre apart.
+ */
+const EAR_NEAR_HEAD = 0.02;
 
 /**
  * Moves every point of the ear's rows but the root column (which is sunk a
@@ -326,19 +332,12 @@ const EAR_CLEARANCE = 0.001;
  * ear showed as two pieces.
  */
 function keepOutsideHead(rows: Vec3[][], head: MeshBuilder, normals: Float32Array): void {
+  const nearestOf = nearestVertexIndex(head, EAR_NEAR_HEAD);
   for (const row of rows) {
     for (let c = 1; c < row.length; c++) {
       const p = row[c]!;
-      let nearest = 0;
-      let gap = Infinity;
-      for (let v = 0; v < head.vertexCount; v++) {
-        const d = sub(p, head.position(v));
-        const squared = dot(d, d);
-        if (squared < gap) {
-          gap = squared;
-          nearest = v;
-        }
-      }
+      const nearest = nearestOf(p);
+      if (nearest < 0) continue;
       const normal = vec3At(normals, nearest);
       const above = dot(sub(p, head.position(nearest)), normal);
       // Out sideways, along the row: the rows keep their heights and depths' order. Where the

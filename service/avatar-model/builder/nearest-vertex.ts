@@ -1,5 +1,9 @@
-import type { MeshBuilder } from './mesh-builder.js';
 import type { Vec3 } from './vec3.js';
+
+/** Any mesh's vertices: a MeshBuilder's or a finished AvatarMesh's. */
+interface Points {
+  readonly positions: ArrayLike<number>;
+}
 
 /**
  * A lookup of the mesh's vertices that may lie within `radius` (m) of a
@@ -8,14 +12,14 @@ import type { Vec3 } from './vec3.js';
  * vertex within `radius` is among them (with some farther ones).
  */
 export function vertexGrid(
-  mesh: MeshBuilder,
+  mesh: Points,
   radius: number,
   keep: (v: number) => boolean = () => true,
 ): (p: Vec3) => number[] {
   const cells = new Map<string, number[]>();
   const key = (x: number, y: number, z: number) => `${x},${y},${z}`;
   const pos = mesh.positions;
-  for (let v = 0; v < mesh.vertexCount; v++) {
+  for (let v = 0; v < pos.length / 3; v++) {
     if (!keep(v)) continue;
     const k = key(
       Math.floor(pos[3 * v]! / radius),
@@ -38,11 +42,15 @@ export function vertexGrid(
 }
 
 /**
- * A lookup of the mesh's vertex nearest a point, within `radius` (m), or -1
- * when none is that near.
+ * A lookup of the mesh's vertex (of those `keep` accepts) nearest a point,
+ * within `radius` (m), or -1 when none is that near.
  */
-export function nearestVertexIndex(mesh: MeshBuilder, radius: number): (p: Vec3) => number {
-  const near = vertexGrid(mesh, radius);
+export function nearestVertexIndex(
+  mesh: Points,
+  radius: number,
+  keep: (v: number) => boolean = () => true,
+): (p: Vec3) => number {
+  const near = vertexGrid(mesh, radius, keep);
   const pos = mesh.positions;
   return (p) => {
     let best = -1;

@@ -1,6 +1,7 @@
 import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
 import { coincidentVertices, MeshBuilder } from './mesh-builder.js';
+import { nearestVertexIndex } from './nearest-vertex.js';
 import { blendedInfluences, setNormalised } from './skin-weights.js';
 import { boneIndex } from './skeleton.js';
 import {
@@ -397,7 +398,7 @@ function turnNormalsTowardsSeam(head: AvatarMesh, seam: NeckSeam, faceVertices: 
   const normalOf = (v: number) => vec3At(head.normals, v);
   const ring = seam.vertices.map(at);
   const ringNormals = seam.vertices.map(normalOf);
-  const face = Array.from({ length: faceVertices }, (_, v) => at(v));
+  const nearestFace = nearestVertexIndex(head, FACE_CLEAR, (v) => v < faceVertices);
   const onSeam = new Set([...seam.vertices, ...seam.copies.flat()]);
   const count = head.positions.length / 3;
   for (let v = faceVertices; v < count; v++) {
@@ -416,7 +417,9 @@ function turnNormalsTowardsSeam(head: AvatarMesh, seam: NeckSeam, faceVertices: 
       toward = lerp(ringNormals[k]!, ringNormals[next]!, t);
     });
     if (gap >= NORMAL_BAND) continue;
-    const faceGap = face.reduce((nearest, q) => Math.min(nearest, distance(p, q)), Infinity);
+    // Beyond FACE_CLEAR the face is as good as far.
+    const face = nearestFace(p);
+    const faceGap = face < 0 ? FACE_CLEAR : distance(p, at(face));
     const turn = (1 - smoothstep(0, NORMAL_BAND, gap)) * smoothstep(0, FACE_CLEAR, faceGap);
     head.normals.set(normalize(lerp(normalOf(v), toward, turn)), 3 * v);
   }
