@@ -2,6 +2,8 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { subjectMask } from '../../processing/subject-mask.js';
 import { fitRigidCamera, project } from './affine-camera.js';
+import type { AvatarMesh } from '../model.js';
+import { boundaryLoops } from './body-stitch.js';
 import { COLUMNS } from './head-ears.js';
 import { analysisOf, bounds, build, SUBJECTS, joint, mesh, photosFor } from './test-support.js';
 import { dot, sub, vec3At, type Vec3 } from './vec3.js';
@@ -87,6 +89,47 @@ describe('ears', () => {
       }
     },
   );
+  /**
+   * The largest turn (degrees) between neighbouring edges of the ear's open
+   * outline seen from the side (x dropped), points closer than 0.2 mm merged.
+   */
+  function sharpestTurn(ear: AvatarMesh): number {
+    const loops = boundaryLoops(ear.indices);
+    expect(loops).toHaveLength(1);
+    const outline: [number, number][] = [];
+    for (const v of loops[0]!) {
+      const p: [number, number] = [ear.positions[3 * v + 2]!, ear.positions[3 * v + 1]!];
+      const last = outline[outline.length - 1];
+      if (!last || Math.hypot(p[0] - last[0], p[1] - last[1]) > 0.0002) outline.push(p);
+    }
+    const first = outline[0]!;
+    const last = outline[outline.length - 1]!;
+    if (Math.hypot(first[0] - last[0], first[1] - last[1]) <= 0.0002) outline.pop();
+    let sharpest = 0;
+    for (let i = 0; i < outline.length; i++) {
+      const [a, b, c] = [-1, 0, 1].map((k) => outline[(i + k + outline.length) % outline.length]!);
+      const turn = Math.abs(
+        Math.atan2(
+          (b![0] - a![0]) * (c![1] - b![1]) - (b![1] - a![1]) * (c![0] - b![0]),
+          (b![0] - a![0]) * (c![0] - b![0]) + (b![1] - a![1]) * (c![1] - b![1]),
+        ),
+      );
+      sharpest = Math.max(sharpest, (turn * 180) / Math.PI);
+    }
+    return sharpest;
+  }
+
+  it.each(SUBJECTS)(
+    "%s: each ear's outline in profile is rounded all round, with no corner at its top or lobe",
+    async (person) => {
+      const model = await build(person);
+      for (const name of ['EarLeft', 'EarRight'] as const) {
+        // A D hung on its root turned 90–150° at the root's ends (a point at the top, a lobe
+        // cut square across).
+        expect(sharpestTurn(mesh(model, name)), name).toBeLessThan(60);
+      }
+    },
+  );
 });
 
 describe('ears sized and placed from the photos', () => {
@@ -109,9 +152,10 @@ describe('ears sized and placed from the photos', () => {
       const segmented = subjectMask({ data, width: info.width, height: info.height })!;
       for (const name of ['EarLeft', 'EarRight'] as const) {
         const ear = mesh(model, name);
-        // Per row of the ear's surface (its vertices share a height), the outermost pixel and the
-        // photo row it lies on: a surface row spans more than one photo row when the ear is long
-        // and the camera slightly tilted, so photo rows would catch only part of it.
+        // Per row of the ear's surface (COLUMNS + 1 vertices, at one height but for the rolled
+        // rim's), the outermost pixel and the photo row it lies on: a surface row spans more than
+        // one photo row when the ear is long and the camera slightly tilted, so photo rows would
+        // catch only part of it.
         const centreX = project(camera, landmarks[1]!)[0];
         const byHeight = new Map<number, { x: number; y: number; n: number }>();
         for (let v = 0; v < ear.positions.length / 3; v++) {
@@ -120,7 +164,7 @@ describe('ears sized and placed from the photos', () => {
             ear.positions[3 * v + 1]!,
             ear.positions[3 * v + 2]!,
           ]);
-          const key = Math.round(ear.positions[3 * v + 1]! * 1e4);
+          const key = Math.floor(v / (COLUMNS + 1));
           const row = byHeight.get(key) ?? { x: 0, y: 0, n: 0 };
           byHeight.set(key, {
             x: Math.max(row.x, Math.abs(x - centreX)),
@@ -131,8 +175,11 @@ describe('ears sized and placed from the photos', () => {
         const outer = new Map<number, number>();
         for (const { x, y, n } of byHeight.values()) outer.set(Math.round(y / n), x);
         const rows = [...outer.keys()].sort((a, b) => a - b);
-        // The middle half of the ear's height, where it stands out most.
-        const middle = rows.slice(Math.floor(rows.length / 4), Math.ceil((3 * rows.length) / 4));
+        // The middle half of the ear's height, where it stands out most (by height: the rows
+        // crowd towards the top and the lobe).
+        const [highest, lowest] = [rows[0]!, rows[rows.length - 1]!];
+        const quarter = (lowest - highest) / 4;
+        const middle = rows.filter((row) => row >= highest + quarter && row <= lowest - quarter);
         // The side the ear shows on, from the ear itself: from a point of its x at the feet's
         // height (y = 0), as this once read it, a head rolled 8° in its photo put the left ear on
         // the right, and the walk below measured the other side of the head, 25–33 px off.

@@ -8,7 +8,7 @@ import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
-import { distance, dot, sub, vec3At, type Vec3 } from './vec3.js';
+import { distance, dot, smoothstep, sub, vec3At, type Vec3 } from './vec3.js';
 import { planeExtent } from './plane-extent.js';
 import { nearestVertexIndex } from './nearest-vertex.js';
 
@@ -20,8 +20,8 @@ const PROTRUSION = (22 * Math.PI) / 180;
 const TILT = (15 * Math.PI) / 180;
 
 /**
- * Both ears as real geometry: a cupped shell with a rolled rim, attached to
- * the skull behind the face's edge where the turned photo that sees that
+ * Both ears as real geometry: a cupped shell with a rolled rim, oval in
+ * profile (earSpan), attached to the skull behind the face's edge where the turned photo that sees that
  * side shows the ear, as tall and as long as it shows it, standing out as
  * far as the frontal outline shows (from eyebrow height to the base of the
  * nose, as ears are, when no photo shows it), and textured from that turned
@@ -85,7 +85,7 @@ export async function buildEars(
               Math.sin(MAX_PROTRUSION),
               Math.max(
                 Math.sin(MIN_PROTRUSION),
-                (seen.outer - rootX(middle, zAt(middle))) / (width * reachShare(0.5)),
+                (seen.outer - rootX(middle, zAt(middle))) / (width * earSpan(0.5).back),
               ),
             ),
           )
@@ -100,12 +100,16 @@ export async function buildEars(
         protrusion = protrusionFor(width);
       }
     }
-    // Each row stands out as far as the frontal outline shows the ear there; where the turned
-    // photo's ear reaches beyond the outline's, it lies against the head, or the frontal photo
-    // would have seen it.
-    const standsOutAt = (y: number, reach: number, root: number) => {
+    // Each row stands out as far as the frontal outline shows the ear there. Above and below
+    // the rows it shows (the turned photo's ear is the longer: the helix's root and the lobe lie
+    // close to the head), the ear keeps the angle of the nearest row shown, so its outline seen
+    // from the side keeps its shape.
+    const standsOutAt = (y: number) => {
       if (!seen) return protrusion;
-      const outer = seen.outline[Math.round((seen.top - y) / SCAN_STEP)] ?? root;
+      const shown = Math.min(seen.top, Math.max(seen.bottom, y));
+      const reach = width * earSpan((shown - bottom) / height).back;
+      const root = rootX(shown, zAt(shown));
+      const outer = seen.outline[Math.round((seen.top - shown) / SCAN_STEP)] ?? root;
       return Math.asin(
         Math.min(
           Math.sin(MAX_PROTRUSION),
@@ -115,30 +119,46 @@ export async function buildEars(
     };
     const mesh = new MeshBuilder();
     const rows: Vec3[][] = [];
+    const roots: boolean[][] = [];
     for (let r = 0; r <= ROWS; r++) {
-      const v = r / ROWS;
-      const reach = width * reachShare(v);
+      const v = rowHeight(r);
+      const span = earSpan(v);
       const y = bottom + height * v;
       // Leaning back: higher parts of the ear sit further back.
       const z0 = zAt(y);
       const x0 = side * rootX(y, z0);
-      const standsOut = standsOutAt(y, reach, rootX(y, z0));
+      const standsOut = standsOutAt(y);
       const row: Vec3[] = [];
       for (let c = 0; c <= COLUMNS; c++) {
         const u = c / COLUMNS;
-        const back = reach * u;
-        // A bowl (the concha) in the middle, and the helix rolling forward at the rim.
+        const back = width * (span.front + (span.back - span.front) * u);
+        // A bowl (the concha) in the middle, and the helix rolling in at the rim, towards the
+        // ear's middle: forward at the back, down at the top. The lobe has no helix.
         const cup = -0.06 * height * Math.sin(Math.PI * u) * Math.sin(Math.PI * v);
-        const roll = u > 0.8 ? 0.05 * height * ((u - 0.8) / 0.2) ** 2 : 0;
+        // Towards the top the rows grow shorter than the roll's reach and would fold over it, so
+        // it fades out there.
+        const roll =
+          u > 0.8
+            ? HELIX_ROLL *
+              height *
+              ((u - 0.8) / 0.2) ** 2 *
+              smoothstep(0.25, 0.45, v) *
+              (1 - smoothstep(0.8, 0.95, v))
+            : 0;
+        const inward = [width * EAR_MIDDLE[0] - back, height * (EAR_MIDDLE[1] - v)] as const;
+        const length = Math.hypot(inward[0], inward[1]) || 1;
+        // The roll moves the rim in depth and height only: how far out it stands is the frontal
+        // outline's (standsOutAt).
         row.push([
           x0 + side * (back * Math.sin(standsOut) + cup + roll * 0.4),
-          y,
-          z0 - back * Math.cos(standsOut) + roll,
+          y + (roll * inward[1]) / length,
+          z0 - back * Math.cos(standsOut) - (roll * inward[0]) / length,
         ]);
       }
       rows.push(row);
+      roots.push(row.map((_, c) => c === 0 && span.front === 0));
     }
-    keepOutsideHead(rows, head, normals);
+    keepOutsideHead(rows, roots, head, normals);
     // The shell shows the photographed ear, wherever the frontal outline centred it.
     const textureShift =
       profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
@@ -194,11 +214,46 @@ export interface PhotographedEar {
   region: CropRect;
 }
 
-/** The rim's reach from the root at height v (0 lobe, 1 top) of the ear, as a share of its width. */
-function reachShare(v: number): number {
-  // The lobe is narrower than the top of the ear.
-  return Math.sin(Math.PI * Math.min(1, 0.08 + 0.92 * v)) ** 0.5 * (0.7 + 0.3 * v);
+/** Rows crowd towards the ear's top and lobe, where its outline turns fastest. */
+function rowHeight(r: number): number {
+  return (1 - Math.cos((Math.PI * r) / ROWS)) / 2;
 }
+
+/**
+ * Where the ear's outline crosses height v (0 lobe, 1 top), as shares of its
+ * width back from the root: an ear in profile is an oval leaning back, not a
+ * D hung on its root. It joins the head only between the lobe's top and the
+ * helix's root (ATTACHED); above, the helix arches back from the head to its
+ * top, a little behind the root (APEX); below, the lobe rounds off under the
+ * root (LOBE). The rim is furthest back at WIDEST.
+ */
+function earSpan(v: number): { front: number; back: number } {
+  const arc = (t: number) => Math.sqrt(Math.max(0, 1 - t * t));
+  const [lobeTop, helixRoot] = ATTACHED;
+  const front =
+    v > helixRoot
+      ? APEX * (1 - arc((v - helixRoot) / (1 - helixRoot)))
+      : v < lobeTop
+        ? LOBE * (1 - arc((lobeTop - v) / lobeTop))
+        : 0;
+  const back =
+    v > WIDEST
+      ? APEX + (1 - APEX) * arc((v - WIDEST) / (1 - WIDEST))
+      : LOBE + (1 - LOBE) * arc((WIDEST - v) / WIDEST);
+  return { front, back };
+}
+
+/** The heights (shares of the ear's) between which the ear's front joins the head. */
+const ATTACHED: [number, number] = [0.22, 0.78];
+/** How far back (share of the width) the helix's top and the lobe's bottom lie. */
+const APEX = 0.4;
+const LOBE = 0.35;
+/** The height (share) at which the rim reaches furthest back. */
+const WIDEST = 0.6;
+/** The ear's middle (shares of its width back from the root, and of its height), which the helix rolls towards. */
+const EAR_MIDDLE: [number, number] = [0.45, 0.55];
+/** How far (share of the ear's height) the helix rolls in at the very rim. */
+const HELIX_ROLL = 0.05;
 
 /** An ear's width (root to rim) is this share of its height where no photo shows it. */
 const DEFAULT_WIDTH = 0.5;
@@ -216,8 +271,8 @@ function widthShowing(profile: SideEar, height: number, protrusion: number): num
   const span = (width: number) => {
     let most = 0;
     for (let r = 0; r <= ROWS; r++) {
-      const v = r / ROWS;
-      most = Math.max(most, height * v * Math.tan(TILT) + width * reachShare(v) * showsBack);
+      const v = rowHeight(r);
+      most = Math.max(most, height * v * Math.tan(TILT) + width * earSpan(v).back * showsBack);
     }
     return most;
   };
@@ -322,8 +377,8 @@ const EAR_CLEARANCE = 0.001;
 const EAR_NEAR_HEAD = 0.02;
 
 /**
- * Moves every point of the ear's rows but the root column (which is sunk a
- * little into the skull to join it) out of the head, sideways, until it is
+ * Moves every point of the ear's rows but its root (`roots`: the points
+ * that join the ear to the skull, sunk a little into it) out of the head, sideways, until it is
  * EAR_CLEARANCE outside the plane of the nearest head vertex (its normal's
  * plane: a head of 8 cm radius strays from it by 0.2 mm 5 mm away, 0.6 mm
  * 1 cm away). The shell's cup and a skull that bulges behind the ear's root
@@ -331,10 +386,16 @@ const EAR_NEAR_HEAD = 0.02;
  * 8° in its photos a quarter of one ear's points lay 2–5 mm inside, and the
  * ear showed as two pieces.
  */
-function keepOutsideHead(rows: Vec3[][], head: MeshBuilder, normals: Float32Array): void {
+function keepOutsideHead(
+  rows: Vec3[][],
+  roots: readonly (readonly boolean[])[],
+  head: MeshBuilder,
+  normals: Float32Array,
+): void {
   const nearestOf = nearestVertexIndex(head, EAR_NEAR_HEAD);
-  for (const row of rows) {
-    for (let c = 1; c < row.length; c++) {
+  for (const [r, row] of rows.entries()) {
+    for (let c = 0; c < row.length; c++) {
+      if (roots[r]![c]) continue;
       const p = row[c]!;
       const nearest = nearestOf(p);
       if (nearest < 0) continue;
