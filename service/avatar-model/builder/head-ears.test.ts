@@ -4,9 +4,23 @@ import { subjectMask } from '../../processing/subject-mask.js';
 import { fitRigidCamera, project } from './affine-camera.js';
 import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
-import { COLUMNS } from './head-ears.js';
+import { COLUMNS, SHEET_VERTICES } from './head-ears.js';
 import { analysisOf, bounds, build, SUBJECTS, joint, mesh, photosFor } from './test-support.js';
 import { dot, sub, vec3At, type Vec3 } from './vec3.js';
+
+/** How deep p lies under the plane of the head's nearest vertex, along its normal (m; < 0 outside). */
+function depthInHead(head: AvatarMesh, p: Vec3): number {
+  let nearest = 0;
+  let gap = Infinity;
+  for (let h = 0; h < head.positions.length / 3; h++) {
+    const d = sub(p, vec3At(head.positions, h));
+    if (dot(d, d) < gap) {
+      gap = dot(d, d);
+      nearest = h;
+    }
+  }
+  return -dot(sub(p, vec3At(head.positions, nearest)), vec3At(head.normals, nearest));
+}
 
 describe('ears', () => {
   it.each(SUBJECTS)(
@@ -58,29 +72,14 @@ describe('ears', () => {
     async (person) => {
       const model = await build(person);
       const head = mesh(model, 'Head');
-      const headVertices = head.positions.length / 3;
       for (const name of ['EarLeft', 'EarRight'] as const) {
         const ear = mesh(model, name);
         let deepest = 0;
         for (let v = 0; v < ear.positions.length / 3; v++) {
-          // The root column is sunk into the skull on purpose: it joins the ear to it.
-          if (v % (COLUMNS + 1) === 0) continue;
-          const p = vec3At(ear.positions, v);
-          let nearest = 0;
-          let gap = Infinity;
-          for (let h = 0; h < headVertices; h++) {
-            const d = sub(p, vec3At(head.positions, h));
-            if (dot(d, d) < gap) {
-              gap = dot(d, d);
-              nearest = h;
-            }
-          }
-          // Depth under the plane of the nearest head vertex, along its normal.
-          const depth = -dot(
-            sub(p, vec3At(head.positions, nearest)),
-            vec3At(head.normals, nearest),
-          );
-          deepest = Math.max(deepest, depth);
+          // The root column of each sheet is sunk into the skull on purpose: it joins the ear to
+          // it. The rim's crest follows the two sheets.
+          if (v < 2 * SHEET_VERTICES && v % (COLUMNS + 1) === 0) continue;
+          deepest = Math.max(deepest, depthInHead(head, vec3At(ear.positions, v)));
         }
         // The shell's cup and a skull bulging behind the root left every subject's ears 0.6–5 mm
         // inside the head in places; on the tilted ones a quarter of an ear lay 2–5 mm inside,
@@ -89,12 +88,64 @@ describe('ears', () => {
       }
     },
   );
+
+  it.each(SUBJECTS)(
+    '%s: each ear is closed but where its root joins the head, and its back wears plain skin',
+    async (person) => {
+      const model = await build(person);
+      const head = mesh(model, 'Head');
+      for (const [name, side] of [
+        ['EarLeft', 1],
+        ['EarRight', -1],
+      ] as const) {
+        const ear = mesh(model, name);
+        const directed = new Set<string>();
+        for (let t = 0; t < ear.indices.length; t += 3) {
+          for (let e = 0; e < 3; e++) {
+            directed.add(`${ear.indices[t + e]},${ear.indices[t + ((e + 1) % 3)]}`);
+          }
+        }
+        // Open edges only at the root, in the skull: a single sheet's rim was open all round,
+        // as thin as paper, and from behind showed the ear's folds through it.
+        let outermost = -Infinity;
+        for (const edge of directed) {
+          const [a, b] = edge.split(',').map(Number) as [number, number];
+          if (directed.has(`${b},${a}`)) continue;
+          for (const v of [a, b]) {
+            outermost = Math.max(outermost, -depthInHead(head, vec3At(ear.positions, v)));
+          }
+        }
+        expect(outermost, name).toBeLessThan(0);
+        // The back (its normals towards the head) is one skin colour.
+        const texture = ear.material.texture!;
+        const colours: number[][] = [];
+        for (let v = 0; v < ear.positions.length / 3; v++) {
+          if (side * ear.normals[3 * v]! > -0.5) continue;
+          const x = Math.min(texture.width - 1, Math.floor(ear.uvs![2 * v]! * texture.width));
+          const y = Math.min(texture.height - 1, Math.floor(ear.uvs![2 * v + 1]! * texture.height));
+          const at = 4 * (y * texture.width + x);
+          colours.push([0, 1, 2].map((c) => texture.rgba[at + c]!));
+        }
+        expect(colours.length, name).toBeGreaterThan(50);
+        for (const c of [0, 1, 2]) {
+          const values = colours.map((colour) => colour[c]!);
+          expect(Math.max(...values) - Math.min(...values), name).toBeLessThanOrEqual(4);
+        }
+      }
+    },
+  );
   /**
-   * The largest turn (degrees) between neighbouring edges of the ear's open
-   * outline seen from the side (x dropped), points closer than 0.2 mm merged.
+   * The largest turn (degrees) between neighbouring edges of the outline of
+   * the ear's front sheet (its first vertices; the back sheet and the rim
+   * follow) seen from the side (x dropped), points closer than 0.2 mm merged.
    */
   function sharpestTurn(ear: AvatarMesh): number {
-    const loops = boundaryLoops(ear.indices);
+    const front = SHEET_VERTICES;
+    const sheet = Array.from(ear.indices).filter((_, k, all) => {
+      const t = k - (k % 3);
+      return all[t]! < front && all[t + 1]! < front && all[t + 2]! < front;
+    });
+    const loops = boundaryLoops(sheet);
     expect(loops).toHaveLength(1);
     const outline: [number, number][] = [];
     for (const v of loops[0]!) {
@@ -153,7 +204,7 @@ describe('ears sized and placed from the photos', () => {
       for (const name of ['EarLeft', 'EarRight'] as const) {
         const ear = mesh(model, name);
         // Per row of the ear's surface (COLUMNS + 1 vertices, at one height but for the rolled
-        // rim's), the outermost pixel and the photo row it lies on: a surface row spans more than
+        // rim's, on its front and its back), the outermost pixel and the photo row it lies on: a surface row spans more than
         // one photo row when the ear is long and the camera slightly tilted, so photo rows would
         // catch only part of it.
         const centreX = project(camera, landmarks[1]!)[0];
@@ -164,7 +215,9 @@ describe('ears sized and placed from the photos', () => {
             ear.positions[3 * v + 1]!,
             ear.positions[3 * v + 2]!,
           ]);
-          const key = Math.floor(v / (COLUMNS + 1));
+          // The back sheet repeats the front's rows; the rim's crest lies between them.
+          if (v >= 2 * SHEET_VERTICES) continue;
+          const key = Math.floor((v % SHEET_VERTICES) / (COLUMNS + 1));
           const row = byHeight.get(key) ?? { x: 0, y: 0, n: 0 };
           byHeight.set(key, {
             x: Math.max(row.x, Math.abs(x - centreX)),

@@ -8,28 +8,31 @@ import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
-import { distance, dot, smoothstep, sub, vec3At, type Vec3 } from './vec3.js';
+import { distance, dot, lerp, smoothstep, sub, vec3At, type Vec3 } from './vec3.js';
 import { planeExtent } from './plane-extent.js';
 import { nearestVertexIndex } from './nearest-vertex.js';
 
 /** Rows (bottom to top) and columns (attachment to rim) of each ear's surface. */
 const ROWS = 12;
 export const COLUMNS = 7;
+/** Vertices of each of an ear's two sheets: the front's come first, then the back's, then the rim's crest. */
+export const SHEET_VERTICES = (ROWS + 1) * (COLUMNS + 1);
 /** An ear stands out from the skull by this angle, and leans back by TILT. */
 const PROTRUSION = (22 * Math.PI) / 180;
 const TILT = (15 * Math.PI) / 180;
 
 /**
- * Both ears as real geometry: a cupped shell with a rolled rim, oval in
- * profile (earSpan), attached to the skull behind the face's edge where the turned photo that sees that
- * side shows the ear, as tall and as long as it shows it, standing out as
- * far as the frontal outline shows (from eyebrow height to the base of the
- * nose, as ears are, when no photo shows it), and textured from that turned
- * photo (the crop itself, projected with its levelled camera).
- * No part but its root lies inside the head (keepOutsideHead; `normals`: the
- * head's). Canonical frame, before the head is moved into place. Also says
- * where in which crop each ear was read, so the skull's texture can leave it
- * out.
+ * Both ears as real geometry: a closed shell (front, back and a rounded rim,
+ * open only at its root), cupped, its rim rolled, oval in profile (earSpan),
+ * attached to the skull behind the face's edge where the turned photo that
+ * sees that side shows the ear, as tall and as long as it shows it, standing
+ * out as far as the frontal outline shows (from eyebrow height to the base
+ * of the nose, as ears are, when no photo shows it), and textured from that
+ * turned photo (the crop itself, projected with its levelled camera); the
+ * back wears plain skin. No part but its root lies inside the head, and the
+ * root does (seatOnHead; `normals`: the head's). Canonical frame, before the
+ * head is moved into place. Also says where in which crop each ear was read,
+ * so the skull's texture can leave it out.
  */
 export async function buildEars(
   points: readonly Vec3[],
@@ -117,7 +120,6 @@ export async function buildEars(
         ),
       );
     };
-    const mesh = new MeshBuilder();
     const rows: Vec3[][] = [];
     const roots: boolean[][] = [];
     for (let r = 0; r <= ROWS; r++) {
@@ -142,7 +144,7 @@ export async function buildEars(
             ? HELIX_ROLL *
               height *
               ((u - 0.8) / 0.2) ** 2 *
-              smoothstep(0.25, 0.45, v) *
+              smoothstep(0.05, 0.55, v) *
               (1 - smoothstep(0.8, 0.95, v))
             : 0;
         const inward = [width * EAR_MIDDLE[0] - back, height * (EAR_MIDDLE[1] - v)] as const;
@@ -158,7 +160,14 @@ export async function buildEars(
       rows.push(row);
       roots.push(row.map((_, c) => c === 0 && span.front === 0));
     }
-    keepOutsideHead(rows, roots, head, normals);
+    seatOnHead(rows, roots, head, normals);
+    // The back of the ear, towards the head, thicker at the rim. Where both are held off the
+    // head, the back stays a little nearer it than the front, or the two would weld into one
+    // normal (smoothNormals).
+    const backs = rows.map((row) =>
+      row.map((p, c): Vec3 => [p[0] - side * earThickness(c / COLUMNS), p[1], p[2]]),
+    );
+    seatOnHead(backs, roots, head, normals, 0.8 * EAR_CLEARANCE);
     // The shell shows the photographed ear, wherever the frontal outline centred it.
     const textureShift =
       profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
@@ -174,18 +183,15 @@ export async function buildEars(
       const [x, y] = inCrop(p);
       return [
         Math.min(1, Math.max(0, (x - region.left) / region.width)),
-        Math.min(1, Math.max(0, (y - region.top) / region.height)),
+        (Math.min(1, Math.max(0, (y - region.top) / region.height)) * region.height) /
+          (region.height + SKIN_BAND),
       ];
     };
-    for (const row of rows) for (const p of row) mesh.vertex(p, uvOf(p));
-    const at = (r: number, c: number) => r * (COLUMNS + 1) + c;
-    for (let r = 0; r < ROWS; r++) {
-      for (let c = 0; c < COLUMNS; c++) {
-        // Outward faces look away from the head (+x on the left ear, −x on the right).
-        if (side > 0) mesh.quad(at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c));
-        else mesh.quad(at(r, c), at(r + 1, c), at(r + 1, c + 1), at(r, c + 1));
-      }
-    }
+    // The back wears the skin band under the photographed ear, not the ear's folds seen through.
+    const backUv: [number, number] = region
+      ? [0.5, (region.height + SKIN_BAND / 2) / (region.height + SKIN_BAND)]
+      : [0, 0];
+    const mesh = closedShell(rows, backs, roots, side, uvOf, backUv);
     const material =
       view && region
         ? texturedMaterial(
@@ -213,6 +219,82 @@ export interface PhotographedEar {
   view: string;
   region: CropRect;
 }
+
+/**
+ * The ear as one closed shell but for its root: the front sheet (`fronts`,
+ * rows of COLUMNS + 1 points, its vertices first), the back sheet behind it
+ * (`backs`, the same layout), and a strip joining them round every open edge
+ * of the front but the root's, so the rim has thickness.
+ */
+function closedShell(
+  fronts: readonly (readonly Vec3[])[],
+  backs: readonly (readonly Vec3[])[],
+  roots: readonly (readonly boolean[])[],
+  side: 1 | -1,
+  uvOf: (p: Vec3) => [number, number],
+  backUv: [number, number],
+): MeshBuilder {
+  const mesh = new MeshBuilder();
+  for (const row of fronts) for (const p of row) mesh.vertex(p, uvOf(p));
+  for (const row of backs) for (const p of row) mesh.vertex(p, backUv);
+  const count = fronts.length * (COLUMNS + 1);
+  const at = (r: number, c: number) => r * (COLUMNS + 1) + c;
+  for (let r = 0; r < fronts.length - 1; r++) {
+    for (let c = 0; c < COLUMNS; c++) {
+      // The front looks away from the head (+x on the left ear, −x on the right), the back at it.
+      const quad = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)] as const;
+      const [a, b, c1, d] = side > 0 ? quad : ([quad[0], quad[3], quad[2], quad[1]] as const);
+      mesh.quad(a, b, c1, d);
+      mesh.quad(a + count, d + count, c1 + count, b + count);
+    }
+  }
+  // Each open edge a→b of the front (as its triangle runs) meets its copy on the back, which
+  // runs b'→a' there: the strip joins them over a crest halfway between, whose normal faces out
+  // of the ear's edge, so the rim shades round from front to back instead of darkening at once.
+  const directed = new Set<string>();
+  for (let t = 0; t < mesh.indices.length; t += 3) {
+    for (let e = 0; e < 3; e++) {
+      directed.add(`${mesh.indices[t + e]},${mesh.indices[t + ((e + 1) % 3)]}`);
+    }
+  }
+  const isRoot = (v: number) => roots[Math.floor(v / (COLUMNS + 1))]![v % (COLUMNS + 1)]!;
+  const crests = new Map<number, number>();
+  const crestOf = (v: number) => {
+    // A root, sunk into the skull, is its own crest: the strip ends there without a point inside.
+    if (isRoot(v)) return v;
+    const found = crests.get(v);
+    if (found !== undefined) return found;
+    const front = mesh.position(v);
+    const crest = mesh.vertex(lerp(front, mesh.position(v + count), 0.5), uvOf(front));
+    crests.set(v, crest);
+    return crest;
+  };
+  const sheets = mesh.indices.length;
+  for (let t = 0; t < sheets; t += 3) {
+    if (mesh.indices[t]! >= count) continue;
+    for (let e = 0; e < 3; e++) {
+      const a = mesh.indices[t + e]!;
+      const b = mesh.indices[t + ((e + 1) % 3)]!;
+      if (directed.has(`${b},${a}`) || (isRoot(a) && isRoot(b))) continue;
+      const [ca, cb] = [crestOf(a), crestOf(b)];
+      // Where a crest is its root, the quad before it is a triangle.
+      if (ca === a) mesh.triangle(b, a, cb);
+      else if (cb === b) mesh.triangle(b, a, ca);
+      else mesh.quad(b, a, ca, cb);
+      mesh.quad(cb, ca, a + count, b + count);
+    }
+  }
+  return mesh;
+}
+
+/** How thick (m, sideways) the ear is at u (0 root, 1 rim) across it: the helix's rim is the thickest. */
+function earThickness(u: number): number {
+  return EAR_THICKNESS[0] + (EAR_THICKNESS[1] - EAR_THICKNESS[0]) * smoothstep(0.6, 1, u);
+}
+
+const EAR_THICKNESS: [number, number] = [0.0015, 0.004];
+/** Rows of skin under the photographed ear in its texture, which the ear's back wears. */
+const SKIN_BAND = 8;
 
 /** Rows crowd towards the ear's top and lobe, where its outline turns fastest. */
 function rowHeight(r: number): number {
@@ -376,38 +458,57 @@ const EAR_CLEARANCE = 0.001;
  */
 const EAR_NEAR_HEAD = 0.02;
 
+/** How deep (m) an ear's root lies in the head, so no slit shows between them. */
+const ROOT_DEPTH = 0.002;
+
 /**
- * Moves every point of the ear's rows but its root (`roots`: the points
- * that join the ear to the skull, sunk a little into it) out of the head, sideways, until it is
- * EAR_CLEARANCE outside the plane of the nearest head vertex (its normal's
- * plane: a head of 8 cm radius strays from it by 0.2 mm 5 mm away, 0.6 mm
- * 1 cm away). The shell's cup and a skull that bulges behind the ear's root
- * put parts of the shell inside the head, where they hid: on a head rolled
- * 8° in its photos a quarter of one ear's points lay 2–5 mm inside, and the
- * ear showed as two pieces.
+ * Moves the ear's points sideways (the rows keep their heights and depths'
+ * order) until each lies within `range` of the head's surface: its height
+ * above the plane of the nearest head vertex (its normal's plane: a head of
+ * 8 cm radius strays from it by 0.2 mm 5 mm away, 0.6 mm 1 cm away), which
+ * is negative inside. Only the points `moved` picks; where the head's surface
+ * faces up or down (its normal nearly across x), sideways cannot reach it.
  */
-function keepOutsideHead(
+function placeAgainstHead(
   rows: Vec3[][],
-  roots: readonly (readonly boolean[])[],
+  moved: (r: number, c: number) => boolean,
   head: MeshBuilder,
   normals: Float32Array,
+  range: { min: number } | { max: number },
 ): void {
   const nearestOf = nearestVertexIndex(head, EAR_NEAR_HEAD);
   for (const [r, row] of rows.entries()) {
     for (let c = 0; c < row.length; c++) {
-      if (roots[r]![c]) continue;
+      if (!moved(r, c)) continue;
       const p = row[c]!;
       const nearest = nearestOf(p);
       if (nearest < 0) continue;
       const normal = vec3At(normals, nearest);
+      if (Math.abs(normal[0]) <= 0.3) continue;
       const above = dot(sub(p, head.position(nearest)), normal);
-      // Out sideways, along the row: the rows keep their heights and depths' order. Where the
-      // head's surface faces up or down (its normal nearly across x), sideways cannot leave it.
-      if (above < EAR_CLEARANCE && Math.abs(normal[0]) > 0.3) {
-        row[c] = [p[0] + (EAR_CLEARANCE - above) / normal[0], p[1], p[2]];
-      }
+      const wanted = 'min' in range ? Math.max(range.min, above) : Math.min(range.max, above);
+      if (wanted !== above) row[c] = [p[0] + (wanted - above) / normal[0], p[1], p[2]];
     }
   }
+}
+
+/**
+ * Every point of the ear but its root `clearance` outside the head, and the
+ * root ROOT_DEPTH inside it. The shell's cup and a skull that bulges behind
+ * the ear's root put parts of the shell inside the head, where they hid: on a
+ * head rolled 8° in its photos a quarter of one ear's points lay 2–5 mm
+ * inside, and the ear showed as two pieces. The root, placed by the head's
+ * widest reach near it, stood 1–3 mm off the skull.
+ */
+function seatOnHead(
+  rows: Vec3[][],
+  roots: readonly (readonly boolean[])[],
+  head: MeshBuilder,
+  normals: Float32Array,
+  clearance = EAR_CLEARANCE,
+): void {
+  placeAgainstHead(rows, (r, c) => !roots[r]![c], head, normals, { min: clearance });
+  placeAgainstHead(rows, (r, c) => roots[r]![c]!, head, normals, { max: -ROOT_DEPTH });
 }
 
 /** Vertices within this distance (metres) of a height and depth count towards the width there. */
@@ -482,8 +583,9 @@ async function earTexture(
   skin: Rgb,
 ) {
   const { left, top, width, height } = region;
-  const rgb = new Uint8Array(width * height * 3);
+  const rgb = new Uint8Array(width * (height + SKIN_BAND) * 3);
   const maskWidth = Math.ceil(view.width / SUBJECT_MASK_SHRINK);
+  const person: number[] = [];
   for (let y = 0; y < height; y++) {
     const cy = top + y;
     for (let x = 0; x < width; x++) {
@@ -495,12 +597,20 @@ async function earTexture(
           Math.floor(cy / SUBJECT_MASK_SHRINK) * maskWidth + Math.floor(cx / SUBJECT_MASK_SHRINK)
         ];
       const w = m === undefined ? 1 : m / 255;
+      if (w > 0.5) person.push(to);
       for (let c = 0; c < 3; c++) {
         const photo = view.rgb[from + c]! * view.gain[c]!;
         rgb[to + c] = Math.min(255, Math.round(photo * w + skin[c]! * 255 * (1 - w)));
       }
     }
   }
-  correct(rgb);
-  return jpegTexture(rgb, width, height);
+  correct(rgb.subarray(0, width * height * 3));
+  // The band below wears the photographed skin's median: the ear's folds are darker, the
+  // head round it lighter.
+  const band = [0, 1, 2].map((c) => {
+    const values = person.map((at) => rgb[at + c]!).sort((a, b) => a - b);
+    return values.length > 0 ? values[values.length >> 1]! : Math.round(skin[c]! * 255);
+  });
+  for (let at = width * height * 3; at < rgb.length; at += 3) rgb.set(band, at);
+  return jpegTexture(rgb, width, height + SKIN_BAND);
 }
