@@ -102,11 +102,12 @@ describe('scene framing', () => {
 
   it('turnaround: four panels, each with the avatar, each a different view', () => {
     const views = sceneViews(avatar, 'common/turnaround', SIZE, SIZE);
+    // Arms down, the figure is tall and slim: a row of four shows it larger than a 2×2 grid.
     expect(views.map((v) => v.viewport)).toEqual([
-      { x: 0, y: 0, width: 128, height: 128 },
-      { x: 128, y: 0, width: 128, height: 128 },
-      { x: 0, y: 128, width: 128, height: 128 },
-      { x: 128, y: 128, width: 128, height: 128 },
+      { x: 0, y: 0, width: 64, height: 256 },
+      { x: 64, y: 0, width: 64, height: 256 },
+      { x: 128, y: 0, width: 64, height: 256 },
+      { x: 192, y: 0, width: 64, height: 256 },
     ]);
     const rgba = renderRgba(avatar, 'common/turnaround', SIZE, SIZE);
     const panels = views.map(({ viewport: { x, y, width, height } }) => {
@@ -148,6 +149,23 @@ describe('scene framing', () => {
     const [front, side, , otherSide] = panels.map((p) => p.box.maxX - p.box.minX);
     expect(side!).toBeLessThan(front! * 0.6);
     expect(otherSide!).toBeLessThan(front! * 0.6);
+  });
+
+  it('turnaround: in the idle pose, so no arm stands between a side view and the face', () => {
+    const [front] = sceneViews(avatar, 'common/turnaround', SIZE, SIZE);
+    const { x, y, width, height } = front!.viewport;
+    const box = coverage(
+      renderRgba(avatar, 'common/turnaround', SIZE, SIZE),
+      SIZE,
+      SIZE,
+      x,
+      y,
+      width,
+      height,
+    );
+    const tpose = coverage(renderRgba(avatar, 'common/fullbody', SIZE, SIZE), SIZE, SIZE);
+    const ratio = (b: typeof box) => (b.maxX - b.minX) / (b.maxY - b.minY);
+    expect(ratio(box)).toBeLessThan(0.75 * ratio(tpose));
   });
 
   it('turnaround: lays the panels out in a row for a wide strip', () => {
