@@ -134,6 +134,7 @@ describe('ears', () => {
       }
     },
   );
+
   /**
    * The largest turn (degrees) between neighbouring edges of the outline of
    * the ear's front sheet (its first vertices; the back sheet and the rim

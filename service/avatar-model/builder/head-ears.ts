@@ -293,8 +293,13 @@ function earThickness(u: number): number {
 }
 
 const EAR_THICKNESS: [number, number] = [0.0015, 0.004];
-/** Rows of skin under the photographed ear in its texture, which the ear's back wears. */
-const SKIN_BAND = 8;
+/**
+ * Rows of skin under the photographed ear in its texture, which the ear's
+ * back wears at their middle: 32, so that a whole 16-row JPEG block (its
+ * colour is stored at half resolution) of the band lies round that row
+ * however the band falls on the blocks, and no photo bleeds into it.
+ */
+const SKIN_BAND = 32;
 
 /** Rows crowd towards the ear's top and lobe, where its outline turns fastest. */
 function rowHeight(r: number): number {
