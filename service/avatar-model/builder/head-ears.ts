@@ -8,7 +8,7 @@ import { MeshBuilder, smoothNormals } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { SUBJECT_MASK_SHRINK, type CropRect, type PhotoView } from './photo-views.js';
 import { jpegTexture } from './texture-image.js';
-import { distance, dot, lerp, smoothstep, sub, vec3At, type Vec3 } from './vec3.js';
+import { add, distance, dot, lerp, smoothstep, sub, vec3At, type Vec3 } from './vec3.js';
 import { planeExtent } from './plane-extent.js';
 import { nearestVertexIndex } from './nearest-vertex.js';
 
@@ -121,6 +121,8 @@ export async function buildEars(
       );
     };
     const rows: Vec3[][] = [];
+    // How far the helix's roll moved each point: the back of the ear is not rolled with its front.
+    const rolled: Vec3[][] = [];
     const roots: boolean[][] = [];
     for (let r = 0; r <= ROWS; r++) {
       const v = rowHeight(r);
@@ -131,6 +133,7 @@ export async function buildEars(
       const x0 = side * rootX(y, z0);
       const standsOut = standsOutAt(y);
       const row: Vec3[] = [];
+      const moved: Vec3[] = [];
       for (let c = 0; c <= COLUMNS; c++) {
         const u = c / COLUMNS;
         const back = width * (span.front + (span.back - span.front) * u);
@@ -149,23 +152,36 @@ export async function buildEars(
             : 0;
         const inward = [width * EAR_MIDDLE[0] - back, height * (EAR_MIDDLE[1] - v)] as const;
         const length = Math.hypot(inward[0], inward[1]) || 1;
-        // The roll moves the rim in depth and height only: how far out it stands is the frontal
-        // outline's (standsOutAt).
-        row.push([
-          x0 + side * (back * Math.sin(standsOut) + cup + roll * 0.4),
-          y + (roll * inward[1]) / length,
-          z0 - back * Math.cos(standsOut) - (roll * inward[0]) / length,
-        ]);
+        // The roll moves the rim in depth and height, and a little out: how far out the rim
+        // stands is the frontal outline's (standsOutAt).
+        const roll3: Vec3 = [
+          side * roll * 0.4,
+          (roll * inward[1]) / length,
+          -(roll * inward[0]) / length,
+        ];
+        row.push(
+          add(
+            [x0 + side * (back * Math.sin(standsOut) + cup), y, z0 - back * Math.cos(standsOut)],
+            roll3,
+          ),
+        );
+        moved.push(roll3);
       }
       rows.push(row);
+      rolled.push(moved);
       roots.push(row.map((_, c) => c === 0 && span.front === 0));
     }
     seatOnHead(rows, roots, head, normals);
-    // The back of the ear, towards the head, thicker at the rim. Where both are held off the
-    // head, the back stays a little nearer it than the front, or the two would weld into one
-    // normal (smoothNormals).
-    const backs = rows.map((row) =>
-      row.map((p, c): Vec3 => [p[0] - side * earThickness(c / COLUMNS), p[1], p[2]]),
+    // The back of the ear, towards the head, thicker at the rim, and not rolled: the rim's strip
+    // then faces back and out, as a helix's does, where a rolled back turned its inner side,
+    // facing the head and dark, towards whoever looks at the ear's front. Where both are held
+    // off the head, the back stays a little nearer it than the front, or the two would weld
+    // into one normal (smoothNormals).
+    const backs = rows.map((row, r) =>
+      row.map((p, c): Vec3 => {
+        const unrolled = sub(p, rolled[r]![c]!);
+        return [unrolled[0] - side * earThickness(c / COLUMNS), unrolled[1], unrolled[2]];
+      }),
     );
     seatOnHead(backs, roots, head, normals, 0.8 * EAR_CLEARANCE);
     // The shell shows the photographed ear, wherever the frontal outline centred it.
@@ -307,14 +323,17 @@ function rowHeight(r: number): number {
 }
 
 /**
- * Where the ear's outline crosses height v (0 lobe, 1 top), as shares of its
+ * Where the ear's outline crosses `height` (0 lobe, 1 top), as shares of its
  * width back from the root: an ear in profile is an oval leaning back, not a
  * D hung on its root. It joins the head only between the lobe's top and the
  * helix's root (ATTACHED); above, the helix arches back from the head to its
  * top, a little behind the root (APEX); below, the lobe rounds off under the
  * root (LOBE). The rim is furthest back at WIDEST.
  */
-function earSpan(v: number): { front: number; back: number } {
+function earSpan(height: number): { front: number; back: number } {
+  // The very top and bottom rows keep a length (2 mm or so): collapsed to a point, the rim's
+  // strip along them had no area, and its crest no normal.
+  const v = SPAN_END + (1 - 2 * SPAN_END) * height;
   const arc = (t: number) => Math.sqrt(Math.max(0, 1 - t * t));
   const [lobeTop, helixRoot] = ATTACHED;
   const front =
@@ -330,6 +349,8 @@ function earSpan(v: number): { front: number; back: number } {
   return { front, back };
 }
 
+/** How far in (share of the ear's height) the outline is read for its top and bottom rows. */
+const SPAN_END = 0.001;
 /** The heights (shares of the ear's) between which the ear's front joins the head. */
 const ATTACHED: [number, number] = [0.22, 0.78];
 /** How far back (share of the width) the helix's top and the lobe's bottom lie. */
