@@ -6,7 +6,7 @@ import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
 import { COLUMNS, SHEET_VERTICES } from './head-ears.js';
 import { analysisOf, bounds, build, SUBJECTS, joint, mesh, photosFor } from './test-support.js';
-import { dot, sub, vec3At, type Vec3 } from './vec3.js';
+import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
 
 /** How deep p lies under the plane of the head's nearest vertex, along its normal (m; < 0 outside). */
 function depthInHead(head: AvatarMesh, p: Vec3): number {
@@ -90,7 +90,7 @@ describe('ears', () => {
   );
 
   it.each(SUBJECTS)(
-    '%s: each ear is closed but where its root joins the head, and its back wears plain skin',
+    '%s: each ear is closed but where its root joins the head, every triangle with an area, and its back wears plain skin',
     async (person) => {
       const model = await build(person);
       const head = mesh(model, 'Head');
@@ -116,6 +116,14 @@ describe('ears', () => {
           }
         }
         expect(outermost, name).toBeLessThan(0);
+        // No triangle without area: rows collapsed to a point at the top and bottom left the
+        // rim's strip there none, and its vertices no normal.
+        let smallest = Infinity;
+        for (let t = 0; t < ear.indices.length; t += 3) {
+          const [a, b, c] = [0, 1, 2].map((k) => vec3At(ear.positions, ear.indices[t + k]!));
+          smallest = Math.min(smallest, Math.hypot(...cross(sub(b!, a!), sub(c!, a!))) / 2);
+        }
+        expect(smallest, name).toBeGreaterThan(1e-9);
         // The back (its normals towards the head) is one skin colour.
         const texture = ear.material.texture!;
         const colours: number[][] = [];
