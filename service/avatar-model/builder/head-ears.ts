@@ -120,70 +120,11 @@ export async function buildEars(
         ),
       );
     };
-    const rows: Vec3[][] = [];
-    // How far the helix's roll moved each point: the back of the ear is not rolled with its front.
-    const rolled: Vec3[][] = [];
-    const roots: boolean[][] = [];
-    for (let r = 0; r <= ROWS; r++) {
-      const v = rowHeight(r);
-      const span = earSpan(v);
-      const y = bottom + height * v;
-      // Leaning back: higher parts of the ear sit further back.
-      const z0 = zAt(y);
-      const x0 = side * rootX(y, z0);
-      const standsOut = standsOutAt(y);
-      const row: Vec3[] = [];
-      const moved: Vec3[] = [];
-      for (let c = 0; c <= COLUMNS; c++) {
-        const u = c / COLUMNS;
-        const back = width * (span.front + (span.back - span.front) * u);
-        // A bowl (the concha) in the middle, and the helix rolling in at the rim, towards the
-        // ear's middle: forward at the back, down at the top. The lobe has no helix.
-        const cup = -0.06 * height * Math.sin(Math.PI * u) * Math.sin(Math.PI * v);
-        // Towards the top the rows grow shorter than the roll's reach and would fold over it, so
-        // it fades out there.
-        const roll =
-          u > 0.8
-            ? HELIX_ROLL *
-              height *
-              ((u - 0.8) / 0.2) ** 2 *
-              smoothstep(0.05, 0.55, v) *
-              (1 - smoothstep(0.8, 0.95, v))
-            : 0;
-        const inward = [width * EAR_MIDDLE[0] - back, height * (EAR_MIDDLE[1] - v)] as const;
-        const length = Math.hypot(inward[0], inward[1]) || 1;
-        // The roll moves the rim in depth and height, and a little out: how far out the rim
-        // stands is the frontal outline's (standsOutAt).
-        const roll3: Vec3 = [
-          side * roll * 0.4,
-          (roll * inward[1]) / length,
-          -(roll * inward[0]) / length,
-        ];
-        row.push(
-          add(
-            [x0 + side * (back * Math.sin(standsOut) + cup), y, z0 - back * Math.cos(standsOut)],
-            roll3,
-          ),
-        );
-        moved.push(roll3);
-      }
-      rows.push(row);
-      rolled.push(moved);
-      roots.push(row.map((_, c) => c === 0 && span.front === 0));
-    }
-    seatOnHead(rows, roots, head, normals);
-    // The back of the ear, towards the head, thicker at the rim, and not rolled: the rim's strip
-    // then faces back and out, as a helix's does, where a rolled back turned its inner side,
-    // facing the head and dark, towards whoever looks at the ear's front. Where both are held
-    // off the head, the back stays a little nearer it than the front, or the two would weld
-    // into one normal (smoothNormals).
-    const backs = rows.map((row, r) =>
-      row.map((p, c): Vec3 => {
-        const unrolled = sub(p, rolled[r]![c]!);
-        return [unrolled[0] - side * earThickness(c / COLUMNS), unrolled[1], unrolled[2]];
-      }),
-    );
-    seatOnHead(backs, roots, head, normals, 0.8 * EAR_CLEARANCE);
+    const {
+      fronts: rows,
+      backs,
+      roots,
+    } = earSheets({ side, bottom, height, width, zAt, rootX, standsOutAt }, head, normals);
     // The shell shows the photographed ear, wherever the frontal outline centred it.
     const textureShift =
       profile && centre !== null ? (profile.top + profile.bottom) / 2 - centre : 0;
@@ -234,6 +175,96 @@ export interface BuiltEars {
 export interface PhotographedEar {
   view: string;
   region: CropRect;
+}
+
+/** Where an ear stands: its side, rows' heights and width, and its root and tilt by height. */
+interface EarFrame {
+  side: 1 | -1;
+  bottom: number;
+  height: number;
+  width: number;
+  /** The root's depth at height y. */
+  zAt: (y: number) => number;
+  /** How far out sideways the root lies at height y and depth z. */
+  rootX: (y: number, z: number) => number;
+  /** The angle the ear stands out from the head at height y. */
+  standsOutAt: (y: number) => number;
+}
+
+/**
+ * The ear's front and back sheets, rows of COLUMNS + 1 points from the lobe
+ * up, and which points are its root, seated on the head (seatOnHead).
+ */
+function earSheets(
+  { side, bottom, height, width, zAt, rootX, standsOutAt }: EarFrame,
+  head: MeshBuilder,
+  normals: Float32Array,
+): { fronts: Vec3[][]; backs: Vec3[][]; roots: boolean[][] } {
+  const rows: Vec3[][] = [];
+  // How far the helix's roll moved each point: the back of the ear is not rolled with its front.
+  const rolled: Vec3[][] = [];
+  const roots: boolean[][] = [];
+  for (let r = 0; r <= ROWS; r++) {
+    const v = rowHeight(r);
+    const span = earSpan(v);
+    const y = bottom + height * v;
+    // Leaning back: higher parts of the ear sit further back.
+    const z0 = zAt(y);
+    const x0 = side * rootX(y, z0);
+    const standsOut = standsOutAt(y);
+    const row: Vec3[] = [];
+    const moved: Vec3[] = [];
+    for (let c = 0; c <= COLUMNS; c++) {
+      const u = c / COLUMNS;
+      const back = width * (span.front + (span.back - span.front) * u);
+      // A bowl (the concha) in the middle, and the helix rolling in at the rim, towards the
+      // ear's middle: forward at the back, down at the top. The lobe has no helix.
+      const cup = -0.06 * height * Math.sin(Math.PI * u) * Math.sin(Math.PI * v);
+      // Towards the top the rows grow shorter than the roll's reach and would fold over it, so
+      // it fades out there.
+      const roll =
+        u > 0.8
+          ? HELIX_ROLL *
+            height *
+            ((u - 0.8) / 0.2) ** 2 *
+            smoothstep(0.05, 0.55, v) *
+            (1 - smoothstep(0.8, 0.95, v))
+          : 0;
+      const inward = [width * EAR_MIDDLE[0] - back, height * (EAR_MIDDLE[1] - v)] as const;
+      const length = Math.hypot(inward[0], inward[1]) || 1;
+      // The roll moves the rim in depth and height, and a little out: how far out the rim
+      // stands is the frontal outline's (standsOutAt).
+      const roll3: Vec3 = [
+        side * roll * 0.4,
+        (roll * inward[1]) / length,
+        -(roll * inward[0]) / length,
+      ];
+      row.push(
+        add(
+          [x0 + side * (back * Math.sin(standsOut) + cup), y, z0 - back * Math.cos(standsOut)],
+          roll3,
+        ),
+      );
+      moved.push(roll3);
+    }
+    rows.push(row);
+    rolled.push(moved);
+    roots.push(row.map((_, c) => c === 0 && span.front === 0));
+  }
+  seatOnHead(rows, roots, head, normals);
+  // The back of the ear, towards the head, thicker at the rim, and not rolled: the rim's strip
+  // then faces back and out, as a helix's does, where a rolled back turned its inner side,
+  // facing the head and dark, towards whoever looks at the ear's front. Where both are held
+  // off the head, the back stays a little nearer it than the front, or the two would weld
+  // into one normal (smoothNormals).
+  const backs = rows.map((row, r) =>
+    row.map((p, c): Vec3 => {
+      const unrolled = sub(p, rolled[r]![c]!);
+      return [unrolled[0] - side * earThickness(c / COLUMNS), unrolled[1], unrolled[2]];
+    }),
+  );
+  seatOnHead(backs, roots, head, normals, 0.8 * EAR_CLEARANCE);
+  return { fronts: rows, backs, roots };
 }
 
 /**
