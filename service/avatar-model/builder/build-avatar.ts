@@ -25,6 +25,7 @@ import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
+import { relaxCrotchNormals } from './crotch-normals.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
 import { correctSkin, skinToneCorrection } from './skin-tone.js';
@@ -97,6 +98,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );
   addFaceMorphTargets(meshes, joints);
+  relaxCrotchNormals(meshes, joints);
   return {
     meshes,
     joints,
