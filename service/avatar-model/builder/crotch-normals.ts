@@ -1,13 +1,14 @@
 import type { AvatarJoint, AvatarMesh } from '../model.js';
 import { coincidentVertices } from './mesh-builder.js';
-import { normalize, smoothstep, vec3At, type Vec3 } from './vec3.js';
+import { distance, normalize, smoothstep, vec3At, type Vec3 } from './vec3.js';
 
 /**
  * Where the legs meet the trunk, the body is polygonised from three blended
- * tubes on a 1.5 cm grid, and the trousers are laid over it: its triangles
- * there turn every way, and their normals with them (within 8 cm of the
- * crotch, 5 % of neighbours 33–56° apart on the body, 39–152° on the
- * trousers), which showed as a dark, blotchy recess seen from behind. There
+ * tubes on a 1.5 cm grid, and the trousers are laid over it: the
+ * triangles of both turn every way there, and their normals with them
+ * (within 8 cm of the crotch, 5 % of neighbours 33–56° apart on the body,
+ * 39–152° on the trousers), which showed as a dark, blotchy recess seen
+ * from behind. There
  * each mesh's normals are relaxed towards their neighbours' (RELAX_STEPS
  * times), fully within CORE of the crotch and fading out by REACH: the
  * recess reads as a soft shadow. The surface itself stays where it is, so
@@ -20,7 +21,7 @@ export function relaxCrotchNormals(
   const centre = crotchCentre(joints);
   if (!centre) return;
   for (const mesh of meshes)
-    relaxNormals(mesh, (p) => 1 - smoothstep(CORE, REACH, distanceTo(p, centre)));
+    relaxNormals(mesh, (p) => 1 - smoothstep(CORE, REACH, distance(p, centre)));
 }
 
 /** Within this distance (m) of the crotch the normals relax in full; beyond REACH not at all. */
@@ -42,10 +43,6 @@ function crotchCentre(joints: readonly AvatarJoint[]): Vec3 | null {
     (left[1] + right[1]) / 2 - BELOW_HIP_JOINTS,
     (left[2] + right[2]) / 2,
   ];
-}
-
-function distanceTo(p: Vec3, q: Vec3): number {
-  return Math.hypot(p[0] - q[0], p[1] - q[1], p[2] - q[2]);
 }
 
 /**
