@@ -145,7 +145,7 @@ describe('scene framing', () => {
         expect(score, `panels ${i} and ${j}`).toBeGreaterThan(8);
       }
     }
-    // Profiles are much narrower than the front with its arms out.
+    // Profiles are much narrower than the front, arms down as they are.
     const [front, side, , otherSide] = panels.map((p) => p.box.maxX - p.box.minX);
     expect(side!).toBeLessThan(front! * 0.6);
     expect(otherSide!).toBeLessThan(front! * 0.6);

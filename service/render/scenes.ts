@@ -63,7 +63,7 @@ const DEFINITIONS: readonly SceneDefinition[] = [
       name: 'common/turnaround',
       title: 'Turnaround',
       description:
-        'Front, side, back and other side in one image, in the idle pose: a 2×2 grid, or a row or column for strip-shaped sizes.',
+        'Front, side, back and other side in one image, in the idle pose: a 2×2 grid, a row or a column, whichever shows the avatar largest.',
     },
     // Arms down: in the T-pose the side views looked along an arm, and the hand hid the face.
     pose: IDLE_POSE,
