@@ -1,4 +1,5 @@
 import { project } from './affine-camera.js';
+import { boundaryLoops } from './body-stitch.js';
 import { findEarInSidePhoto, type SideEar } from './head-ears-side.js';
 import { cropMask } from './head-silhouette.js';
 import type { HeadShape } from './head-shape.js';
@@ -286,24 +287,20 @@ function closedShell(
   for (const row of backs) for (const p of row) mesh.vertex(p, backUv);
   const count = fronts.length * (COLUMNS + 1);
   const at = (r: number, c: number) => r * (COLUMNS + 1) + c;
+  const sheetQuads: [number, number, number, number][] = [];
   for (let r = 0; r < fronts.length - 1; r++) {
     for (let c = 0; c < COLUMNS; c++) {
       // The front looks away from the head (+x on the left ear, −x on the right), the back at it.
       const quad = [at(r, c), at(r, c + 1), at(r + 1, c + 1), at(r + 1, c)] as const;
-      const [a, b, c1, d] = side > 0 ? quad : ([quad[0], quad[3], quad[2], quad[1]] as const);
-      mesh.quad(a, b, c1, d);
-      mesh.quad(a + count, d + count, c1 + count, b + count);
+      sheetQuads.push(side > 0 ? [...quad] : [quad[0], quad[3], quad[2], quad[1]]);
     }
   }
+  for (const [a, b, c, d] of sheetQuads) mesh.quad(a, b, c, d);
+  const front = boundaryLoops(mesh.indices);
+  for (const [a, b, c, d] of sheetQuads) mesh.quad(a + count, d + count, c + count, b + count);
   // Each open edge a→b of the front (as its triangle runs) meets its copy on the back, which
   // runs b'→a' there: the strip joins them over a crest halfway between, whose normal faces out
   // of the ear's edge, so the rim shades round from front to back instead of darkening at once.
-  const directed = new Set<string>();
-  for (let t = 0; t < mesh.indices.length; t += 3) {
-    for (let e = 0; e < 3; e++) {
-      directed.add(`${mesh.indices[t + e]},${mesh.indices[t + ((e + 1) % 3)]}`);
-    }
-  }
   const isRoot = (v: number) => roots[Math.floor(v / (COLUMNS + 1))]![v % (COLUMNS + 1)]!;
   const crests = new Map<number, number>();
   const crestOf = (v: number) => {
@@ -311,25 +308,22 @@ function closedShell(
     if (isRoot(v)) return v;
     const found = crests.get(v);
     if (found !== undefined) return found;
-    const front = mesh.position(v);
-    const crest = mesh.vertex(lerp(front, mesh.position(v + count), 0.5), uvOf(front));
+    const point = mesh.position(v);
+    const crest = mesh.vertex(lerp(point, mesh.position(v + count), 0.5), uvOf(point));
     crests.set(v, crest);
     return crest;
   };
-  const sheets = mesh.indices.length;
-  for (let t = 0; t < sheets; t += 3) {
-    if (mesh.indices[t]! >= count) continue;
-    for (let e = 0; e < 3; e++) {
-      const a = mesh.indices[t + e]!;
-      const b = mesh.indices[t + ((e + 1) % 3)]!;
-      if (directed.has(`${b},${a}`) || (isRoot(a) && isRoot(b))) continue;
+  for (const loop of front) {
+    loop.forEach((a, k) => {
+      const b = loop[(k + 1) % loop.length]!;
+      if (isRoot(a) && isRoot(b)) return;
       const [ca, cb] = [crestOf(a), crestOf(b)];
       // Where a crest is its root, the quad before it is a triangle.
       if (ca === a) mesh.triangle(b, a, cb);
       else if (cb === b) mesh.triangle(b, a, ca);
       else mesh.quad(b, a, ca, cb);
       mesh.quad(cb, ca, a + count, b + count);
-    }
+    });
   }
   return mesh;
 }

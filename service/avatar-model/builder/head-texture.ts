@@ -166,10 +166,9 @@ function unlitLuma(
  * surface, negative inside), the head's colours fade out towards the seam
  * with the body, which gets exactly `fallback`. With `shading` (per vertex
  * and view, as photoShading gives it), each photo's own light is divided out
- * of its samples. The
- * mesh's first `landmarks` vertices are the frontal photo's own points: there
- * a turned photo contributes only as far as it agrees with the frontal one
- * (CHECKED_FROM, AGREEMENT).
+ * of its samples. The mesh's first `landmarks` vertices are the frontal
+ * photo's own points: there a turned photo contributes only as far as it
+ * agrees with the frontal one (CHECKED_FROM, AGREEMENT).
  *
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
