@@ -26,6 +26,8 @@ import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
 import { relaxCrotchNormals } from './crotch-normals.js';
+import { refineRegion } from './refine-region.js';
+import { INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
 import { correctSkin, skinToneCorrection } from './skin-tone.js';
@@ -98,6 +100,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );
   addFaceMorphTargets(meshes, joints);
+  smoothFace(meshes);
   relaxCrotchNormals(meshes, joints);
   return {
     meshes,
@@ -121,6 +124,26 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
       assets: chosen,
     },
   };
+}
+
+/**
+ * The face is the 468 landmarks' mesh, faceted at its outline (corners of
+ * 20–30° down the forehead and nose in profile): one step of curved
+ * subdivision over the landmarks' triangles rounds it. After the blend
+ * shapes, so the new vertices move as their edges' ends do. The lips' inner
+ * edge stays whole even when the lips were closed onto each other: the
+ * mouth's cavity hangs from it.
+ */
+function smoothFace(meshes: AvatarMesh[]): void {
+  const k = meshes.findIndex((m) => m.name === 'Head');
+  if (k < 0) return;
+  const face = (v: number) => v < FACE_LANDMARKS;
+  const innerLip = new Set([...INNER_LIP_TOP, ...INNER_LIP_BOTTOM]);
+  meshes[k] = refineRegion(
+    meshes[k]!,
+    (a, b, c) => face(a) && face(b) && face(c),
+    (a, b) => innerLip.has(a) && innerLip.has(b),
+  );
 }
 
 /** Height of the top of the head (not of hair or hats), in metres. */

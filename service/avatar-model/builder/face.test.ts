@@ -182,8 +182,10 @@ describe('the face', () => {
     // from it are not taken at all.
     const skull = (v: number) => v >= FACE_LANDMARKS;
     expect(change((nx, nz, v) => skull(v) && Math.abs(nx) > 0.8 && nz > -0.3)).toBeGreaterThan(15);
-    // …the front of the face from the frontal photo.
-    expect(change((nx, nz) => nz > 0.9)).toBeLessThan(8);
+    // …the front of the face from the frontal photo. Compared at the landmarks: past them the
+    // two heads' vertices need not match by index (the skulls differ, so the face's subdivision
+    // numbers its new vertices from different counts).
+    expect(change((nx, nz, v) => v < FACE_LANDMARKS && nz > 0.9)).toBeLessThan(8);
   });
 
   it('sits on a skull fitted to its proportions', async () => {

@@ -72,7 +72,7 @@ export function skinRigid(mesh: MeshBuilder, first: number, bone: BoneName): voi
  * joint, strongest first, at most four.
  */
 export function blendedInfluences(
-  mesh: MeshBuilder,
+  mesh: { readonly joints: ArrayLike<number>; readonly weights: ArrayLike<number> },
   shares: readonly (readonly [vertex: number, share: number])[],
 ): { joint: number; w: number }[] {
   const total = new Map<number, number>();

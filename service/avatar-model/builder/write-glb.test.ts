@@ -75,7 +75,10 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
   it.each(Object.keys(LOOKS))('keeps within the budgets (%s)', async (look) => {
     const model = await build(person, LOOKS[look]);
     const glb = await writeModel(model);
-    expect(glb.byteLength).toBeLessThanOrEqual(4 * 1024 * 1024);
+    // The budget is 8 MB; this keeps a margin for photos that take the 2048² head atlas. Most of
+    // a GLB is the head's 52 blend shapes, stored dense: 624 bytes a head vertex (3.5–4.2 MB
+    // since the face's subdivision, 2.9–3.4 MB before).
+    expect(glb.byteLength).toBeLessThanOrEqual(5 * 1024 * 1024);
     expect(triangleCount(model)).toBeLessThanOrEqual(60_000);
     const doc = await readGlb(glb);
     for (const texture of doc.getRoot().listTextures()) {
