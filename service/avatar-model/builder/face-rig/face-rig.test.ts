@@ -157,6 +157,34 @@ describe('ARKit blend shapes on the face', () => {
     expect(model.joints[skinned]!.name).toMatch(/^(Left|Right)Eye$/);
   });
 
+  it.each(SUBJECTS)('%s: eyeBlink takes the lashes down with the lid', async (person) => {
+    const model = await build(person);
+    const head = mesh(model, 'Head');
+    const lashes = mesh(model, 'Lashes');
+    const count = lashes.positions.length / 3;
+    for (const [shape, lids, side] of [
+      ['eyeBlinkLeft', LEFT_LIDS, 1],
+      ['eyeBlinkRight', RIGHT_LIDS, -1],
+    ] as const) {
+      const edge = [lids.corners[0], ...lids.upper, lids.corners[1]];
+      /** How far the side's farthest lash point lies from the upper lid's edge. */
+      const reach = (target?: string) => {
+        const lid = edge.map((v) => at(head, v, target));
+        let farthest = 0;
+        for (let v = 0; v < count; v++) {
+          const p = at(lashes, v, target);
+          if (Math.sign(p[0]) !== side) continue;
+          const nearest = Math.min(...lid.map((q) => Math.hypot(...q.map((c, k) => c - p[k]!))));
+          farthest = Math.max(farthest, nearest);
+        }
+        return farthest;
+      };
+      // Closed as open, the lashes stand on the lid's edge. Carried by the nearest landmarks,
+      // their tips stayed up with the fold above the lid: closed, a flap of the lashes' colour.
+      expect(reach(shape)).toBeLessThan(1.2 * reach());
+    }
+  });
+
   it('has eyelids, brows, lashes, teeth and a tongue that tongueOut pushes out', async () => {
     const model = await build('person-a');
     for (const name of ['Brows', 'Lashes', 'TeethUpper', 'TeethLower', 'Tongue', 'MouthCavity']) {

@@ -12,19 +12,21 @@ export const FACE_LANDMARKS = 468;
  * How each face part follows the shapes. `landmarks`: like the nearest
  * landmarks, fading out between `fade[0]` and `fade[1]` metres from them
  * (the skull far behind the face stays put); `jaw`: lower parts (below the
- * lips' line) turn with the jaw; `tongue` and `eye` as named.
+ * lips' line) turn with the jaw; `tongue` and `eye` as named; `lash`: each
+ * lash turns with its root on the upper lid's edge (lashOffset).
  */
 interface FollowRule {
   fade?: [number, number];
   jaw?: 'lower' | 'all';
   tongue?: boolean;
   eye?: boolean;
+  lash?: boolean;
 }
 
 const RULES: Record<string, FollowRule> = {
   Head: { fade: [0.004, 0.035] },
   Brows: { fade: [0.012, 0.03] },
-  Lashes: { fade: [0.012, 0.03] },
+  Lashes: { lash: true },
   MouthCavity: { fade: [0.002, 0.01], jaw: 'lower' },
   TeethLower: { jaw: 'all' },
   Tongue: { jaw: 'all', tongue: true },
@@ -71,7 +73,7 @@ export function addFaceMorphTargets(meshes: AvatarMesh[], joints: readonly Avata
     for (const shape of shapes) {
       const offsets = new Float32Array(count * 3);
       for (let v = 0; v < count; v++)
-        addOffset(offsets, v, shape, rule, mesh.positions, carriers, lineY, eyes);
+        addOffset(offsets, v, shape, rule, mesh.positions, carriers, lineY, eyes, landmarks);
       let moves = false;
       for (let k = 0; k < offsets.length && !moves; k++) moves = Math.abs(offsets[k]!) > 1e-7;
       if (moves || mesh === head) targets.push({ name: shape.name, positions: offsets });
@@ -180,6 +182,44 @@ function pinToBody(mesh: AvatarMesh, carriers: Carrier[], joints: readonly Avata
   }
 }
 
+/** The upper lids' edges, corner to corner, on the person's left and right. */
+const LASH_ROOTS = {
+  left: [LEFT_LIDS.corners[0], ...LEFT_LIDS.upper, LEFT_LIDS.corners[1]],
+  right: [RIGHT_LIDS.corners[0], ...RIGHT_LIDS.upper, RIGHT_LIDS.corners[1]],
+};
+
+/**
+ * A lash vertex's offset: it moves with its root (the upper lid's edge point
+ * across from it) and turns, about the eye's horizontal axis, by as much as
+ * that root turns round the eye's centre. Carried by its nearest landmarks
+ * instead, a lash's tip stayed with the fold above the lid while its root
+ * went down with the lid: closed, the eye wore a flap the lashes' colour.
+ */
+function lashOffset(
+  p: Vec3,
+  shape: FaceShape,
+  landmarks: readonly Vec3[],
+  eyes: { left: EyeBall; right: EyeBall },
+): Vec3 {
+  const side = p[0] > 0 ? 'left' : 'right';
+  // Each lash stands straight out of its root: the same x.
+  let root = LASH_ROOTS[side][0]!;
+  for (const r of LASH_ROOTS[side]) {
+    if (Math.abs(landmarks[r]![0] - p[0]) < Math.abs(landmarks[root]![0] - p[0])) root = r;
+  }
+  const centre = eyes[side].centre;
+  const from = sub(landmarks[root]!, centre);
+  const move = shape.landmarks[root]!;
+  const to = [from[0] + move[0], from[1] + move[1], from[2] + move[2]] as const;
+  // The turn about +x that takes the root's direction from `from` to `to`.
+  const turn = Math.atan2(from[1], from[2]) - Math.atan2(to[1], to[2]);
+  const c = Math.cos(turn);
+  const s = Math.sin(turn);
+  const arm = sub(p, landmarks[root]!);
+  const turned: Vec3 = [arm[0], arm[1] * c - arm[2] * s, arm[1] * s + arm[2] * c];
+  return [move[0] + turned[0] - arm[0], move[1] + turned[1] - arm[1], move[2] + turned[2] - arm[2]];
+}
+
 function addOffset(
   out: Float32Array,
   v: number,
@@ -189,6 +229,7 @@ function addOffset(
   carriers: Carrier[] | null,
   lineY: number,
   eyes: { left: EyeBall; right: EyeBall },
+  landmarks: readonly Vec3[],
 ): void {
   let carried = 0;
   const carrier = carriers?.[v];
@@ -202,6 +243,12 @@ function addOffset(
       out[3 * v + 2]! += d[2] * w;
       carried += w;
     }
+  }
+  if (rule.lash) {
+    const d = lashOffset(vertex(positions, v), shape, landmarks, eyes);
+    out[3 * v]! += d[0];
+    out[3 * v + 1]! += d[1];
+    out[3 * v + 2]! += d[2];
   }
   const needsPoint = (rule.jaw && shape.jaw) || (rule.eye && shape.eyes);
   if (!needsPoint && !(rule.tongue && shape.tongue)) return;
