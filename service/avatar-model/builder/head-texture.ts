@@ -9,6 +9,8 @@ import { dot, smoothstep, type Vec3 } from './vec3.js';
 const VIEW_SHARPNESS = 10;
 /** The frontal photo is the sharpest source for the face; it wins ties by this much cosine. */
 const FRONTAL_PREFERENCE = 0.25;
+/** On the landmarks, turned photos fade out as the frontal camera's cosine rises over this range. */
+const FRONTAL_ALONE: [number, number] = [0.3, 0.6];
 /** Below this cosine no photo really sees the surface and the fallback colour takes over. */
 const GRAZING: [number, number] = [0.08, 0.3];
 /** Texels this far (px) outside a triangle still belong to it, padding the charts' borders. */
@@ -86,6 +88,7 @@ function vertexSamples(
     }
     if (v < landmarks && frontal >= 0 && raw[frontal]! >= CHECKED_FROM) {
       sum = distrustDisagreeing(v, frontal, share, xy, sources, shading, sum);
+      sum = frontalAlone(v, frontal, raw[frontal]!, share, nv);
     }
     for (let k = 0; k < nv; k++) share[v * nv + k] = sum > 0 ? share[v * nv + k]! / sum : 0;
     coverage[v] = smoothstep(GRAZING[0], GRAZING[1], bestRaw);
@@ -118,6 +121,31 @@ function distrustDisagreeing(
       const stray = luma > 0 ? Math.abs(Math.log(luma / reference)) : Infinity;
       share[i] = share[i]! * (1 - smoothstep(AGREEMENT[0], AGREEMENT[1], stray));
     }
+    total += share[i]!;
+  }
+  return total;
+}
+
+/**
+ * Where the frontal photo sees the face squarely, it alone paints it: turned
+ * photos' shares fade out over FRONTAL_ALONE (the frontal camera's cosine).
+ * The landmarks are that photo's own points; a turned photo lands through
+ * the recovered depth, a few pixels off, and between the landmarks, where
+ * the agreement is not checked, its share of a few tenths drew a second,
+ * fainter lip line above person-a's upper lip. Returns the vertex's new sum of shares.
+ */
+function frontalAlone(
+  v: number,
+  frontal: number,
+  facing: number,
+  share: Float32Array,
+  nv: number,
+): number {
+  const keep = 1 - smoothstep(FRONTAL_ALONE[0], FRONTAL_ALONE[1], facing);
+  let total = 0;
+  for (let k = 0; k < nv; k++) {
+    const i = v * nv + k;
+    if (k !== frontal) share[i] = share[i]! * keep;
     total += share[i]!;
   }
   return total;
