@@ -87,8 +87,8 @@ function vertexSamples(
       xy[2 * (v * nv + k) + 1] = (y - view.originY) * view.scale;
     }
     if (v < landmarks && frontal >= 0 && raw[frontal]! >= CHECKED_FROM) {
-      sum = distrustDisagreeing(v, frontal, share, xy, sources, shading, sum);
       sum = frontalAlone(v, frontal, raw[frontal]!, share, nv);
+      sum = distrustDisagreeing(v, frontal, share, xy, sources, shading, sum);
     }
     for (let k = 0; k < nv; k++) share[v * nv + k] = sum > 0 ? share[v * nv + k]! / sum : 0;
     coverage[v] = smoothstep(GRAZING[0], GRAZING[1], bestRaw);
