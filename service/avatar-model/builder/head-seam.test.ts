@@ -110,11 +110,11 @@ describe('the seam between face and skull', () => {
       }
       // The face's subdivision cuts the rim too, on both sides at one point.
       expect(cut).toBeGreaterThan(rim.length / 2);
-      // The 468-point face is coarse: one in twenty of its own edges bends by more than ~34°.
-      // The rim may bend as much, but no more, and far less on average. (Before the skull's
-      // first ring leant towards the face's slope, the temples bent by up to 43°; now 31°.)
-      expect(worstCrease).toBeLessThan(34);
-      expect(creaseSum / creases).toBeLessThan(20);
+      // Before the skull's first ring leant towards the face's slope, the temples bent by up to
+      // 43°; then by up to 31°, as much as one in twenty of the 468-point face's own edges. Cut
+      // in half by the face's subdivision, the rim bends by 16–25° at most, 6–10° on average.
+      expect(worstCrease).toBeLessThan(27);
+      expect(creaseSum / creases).toBeLessThan(12);
       // Blend shapes move a rim point and its skull twins alike, so the seam never opens.
       for (const target of head.morphTargets ?? []) {
         for (const i of seam) {
