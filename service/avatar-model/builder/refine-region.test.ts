@@ -209,6 +209,20 @@ describe('refineRegion', () => {
     expect(edge).toHaveLength(1);
   });
 
+  it('leaves an edge of no length whole', () => {
+    const ball = icosahedron();
+    // Vertex 1 moved onto vertex 0: the edge between them has no length.
+    const positions = Float32Array.from(ball.positions);
+    positions.set(ball.positions.subarray(0, 3), 3);
+    const fine = refineRegion({ ...ball, positions }, everything);
+    // Of the 30 edges, that one stays whole, and so do the four from 0 and 1 to their two
+    // common neighbours, which now lie on each other in pairs (four triangles on each place).
+    expect(fine.positions.length / 3).toBe(12 + 25);
+    for (let v = 12; v < fine.positions.length / 3; v++) {
+      expect(Number.isFinite(fine.positions[3 * v]!)).toBe(true);
+    }
+  });
+
   it("gives a new vertex its ends' mean UV, normal, influences and morph offsets", () => {
     const ball = icosahedron();
     const fine = refineRegion(ball, everything);

@@ -47,7 +47,7 @@ export function refineRegion(
     }
     for (const [a, b] of edgesOf(mesh.indices, t)) {
       const key = placeKey(a, b);
-      if (uses.get(key) === 2 && !whole.has(key)) cut.add(key);
+      if (uses.get(key) === 2 && !whole.has(key) && place[a] !== place[b]) cut.add(key);
     }
   }
   // One new vertex per cut edge of the index buffer: the two sides of a seam get a copy each.
