@@ -3,16 +3,23 @@ import type { AvatarMaterial, TextureImage } from '../../model.js';
 import { parseHexColour, rgbToLinear } from '../colour.js';
 
 /** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
-const WIDTH = 128;
+const WIDTH = 256;
 const HEIGHT = 256;
+/** Strands gather in locks this many texels wide (0.6 mm a texel round a head). */
+const LOCK_WIDTH: [number, number] = [4, 9];
+/** Where a lock's middle ends (v), and how far short of that its edges end: a pointed tip. */
+const LOCK_END: [number, number] = [0.9, 1];
+const TIP = 0.06;
 
 let strands: TextureImage | undefined;
 
 /**
  * Hair as strands: a greyscale texture (the hair colour multiplies it) of
- * streaks of varied brightness whose ends thin out towards v = 1, with alpha
- * cut out between the ends, so the hairline and the tips are ragged rather
- * than a hard shell edge. Made once, deterministically.
+ * streaks of varied brightness, with alpha cut out past their ends. The
+ * strands gather in locks whose ends come to a point, at varied lengths, so
+ * the hairline and the tips thin out in tufts. One strand a texel, each
+ * ending on its own, drew a comb of flat-ended bars 2–3 cm deep round a
+ * short cut's hairline. Made once, deterministically.
  */
 export function strandTexture(): TextureImage {
   if (strands) return strands;
@@ -23,7 +30,7 @@ export function strandTexture(): TextureImage {
     return seed / 0x7fffffff;
   };
   const tone = Array.from({ length: WIDTH }, () => 0.72 + 0.28 * random());
-  const end = Array.from({ length: WIDTH }, () => 0.8 + 0.2 * random());
+  const end = strandEnds(random);
   for (let x = 0; x < WIDTH; x++) {
     // Neighbouring strands blend a little, so streaks are a few texels wide.
     const shade = (tone[x]! + tone[(x + 1) % WIDTH]! + tone[(x + WIDTH - 1) % WIDTH]!) / 3;
@@ -36,7 +43,10 @@ export function strandTexture(): TextureImage {
       rgba[i] = grey;
       rgba[i + 1] = grey;
       rgba[i + 2] = grey;
-      rgba[i + 3] = v <= end[x]! ? 255 : 0;
+      // A ramp over two texels round the end, not a step: glTF's alpha cutoff (0.5) then runs
+      // smoothly between texels rather than along their edges, a staircase when magnified.
+      const past = (end[x]! - v) * (HEIGHT - 1);
+      rgba[i + 3] = Math.round(255 * Math.min(1, Math.max(0, 0.5 + past / 2)));
     }
   }
   strands = {
@@ -47,6 +57,24 @@ export function strandTexture(): TextureImage {
     rgba,
   };
   return strands;
+}
+
+/**
+ * Where each column's strand ends (v): locks of LOCK_WIDTH columns side by
+ * side round the texture, each ending at a point, its edges TIP short of its
+ * middle, which ends somewhere in LOCK_END.
+ */
+function strandEnds(random: () => number): number[] {
+  const end: number[] = [];
+  while (end.length < WIDTH) {
+    const width = Math.round(LOCK_WIDTH[0] + (LOCK_WIDTH[1] - LOCK_WIDTH[0]) * random());
+    const middle = LOCK_END[0] + (LOCK_END[1] - LOCK_END[0]) * random();
+    for (let k = 0; k < width && end.length < WIDTH; k++) {
+      const off = Math.abs(k + 0.5 - width / 2) / (width / 2);
+      end.push(middle - TIP * off);
+    }
+  }
+  return end;
 }
 
 /** Hair's material: the strand texture tinted with the hair colour, cut out by its alpha. */
