@@ -82,9 +82,9 @@ export function buildHair(
     skinRigid(mesh, 0, 'Head');
     return mesh;
   };
-  const curtain = (spec: Curtain) => {
+  const curtain = (spec: Curtain, over: Shell) => {
     const mesh = new MeshBuilder();
-    appendCurtain(mesh, frame.surface, spec);
+    appendCurtain(mesh, frame.surface, spec, shellReach(frame.surface, over, guard));
     clearOfBody(mesh, 0, field, CLEARANCE + clothes);
     skinHairByHeight(mesh, 0, p, body, {
       chin: frame.points[152]!,
@@ -114,42 +114,50 @@ export function buildHair(
       break;
     }
     case 'long': {
-      const mesh = shell({
+      const cover: Shell = {
         strandsTo: 0.6,
         hairline: BELOW_EARS_HAIRLINE,
         fringe: -2,
         gap: (s) => 0.013 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))),
-      });
+      };
+      const mesh = shell(cover);
       mesh.append(
-        curtain({
-          from: 78,
-          endSide: p.shoulderY + 0.025,
-          endBack: p.shoulderY - 0.13,
-          flare: 0.12,
-          gap: 0.013,
-          curls: 0,
-        }),
+        curtain(
+          {
+            from: 78,
+            endSide: p.shoulderY + 0.025,
+            endBack: p.shoulderY - 0.13,
+            flare: 0.12,
+            gap: 0.013,
+            curls: 0,
+          },
+          cover,
+        ),
       );
       parts.push({ name: 'Hair', mesh, material });
       break;
     }
     case 'bob': {
-      const mesh = shell({
+      const cover: Shell = {
         strandsTo: 0.6,
         hairline: BELOW_EARS_HAIRLINE,
         // A fringe over the upper forehead.
         fringe: 7,
         gap: (s, a, e) => 0.02 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))) + curly(0.007)(s, a, e),
-      });
+      };
+      const mesh = shell(cover);
       mesh.append(
-        curtain({
-          from: 72,
-          endSide: chinY + 0.01,
-          endBack: chinY - 0.005,
-          flare: 0.28,
-          gap: 0.02,
-          curls: 0.008,
-        }),
+        curtain(
+          {
+            from: 72,
+            endSide: chinY + 0.01,
+            endBack: chinY - 0.005,
+            flare: 0.28,
+            gap: 0.02,
+            curls: 0.008,
+          },
+          cover,
+        ),
       );
       parts.push({ name: 'Hair', mesh, material });
       break;
@@ -233,6 +241,23 @@ function hairlineAt(spec: Shell, guard: (a: number) => number, azimuth: number):
   return Math.max(table(spec.hairline, a), guard(a) + 3 - spec.fringe) * DEG;
 }
 
+/**
+ * How far from the head's centre a shell reaches in a direction, or null
+ * below its hairline, where it does not reach (appendShell's surface).
+ */
+function shellReach(
+  map: HeadRadiusMap,
+  spec: Shell,
+  guard: (a: number) => number,
+): (azimuth: number, elevation: number) => number | null {
+  return (azimuth, elevation) => {
+    const low = hairlineAt(spec, guard, azimuth);
+    if (elevation < low) return null;
+    const s = (Math.PI / 2 - elevation) / (Math.PI / 2 - low);
+    return map.radius(azimuth, elevation) + spec.gap(s, azimuth, elevation);
+  };
+}
+
 /** The shell: a fan at the crown, then rings down to the hairline. */
 function appendShell(
   mesh: MeshBuilder,
@@ -268,8 +293,18 @@ function appendShell(
   }
 }
 
-/** Hair hanging from the back half of the shell: over the widest part of the head, then straight down. */
-function appendCurtain(mesh: MeshBuilder, map: HeadRadiusMap, spec: Curtain): void {
+/**
+ * Hair hanging from the back half of the shell: over the widest part of the
+ * head, then straight down; kept OVER_SHELL outside the shell (`shell`)
+ * wherever it lies over it. Where the two crossed, the shell's curls came
+ * through the curtain in dark, jagged patches down the sides and back.
+ */
+function appendCurtain(
+  mesh: MeshBuilder,
+  map: HeadRadiusMap,
+  spec: Curtain,
+  shell: (azimuth: number, elevation: number) => number | null,
+): void {
   const columns = 40;
   const rows = 16;
   const first = mesh.vertexCount;
@@ -289,8 +324,12 @@ function appendCurtain(mesh: MeshBuilder, map: HeadRadiusMap, spec: Curtain): vo
       const u = i / rows;
       const hang = (widest + spec.gap) * (1 + spec.flare * u * u);
       const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
-      const reach = startReach + (hang - startReach) * smoothstep(0, 0.3, u) + curl;
       const y = start[1] + (end - start[1]) * u;
+      const reach = clearOfShell(
+        startReach + (hang - startReach) * smoothstep(0, 0.3, u) + curl,
+        y - map.centre[1],
+        (elevation) => shell(azimuth, elevation),
+      );
       mesh.vertex(
         [map.centre[0] + reach * Math.sin(azimuth), y, map.centre[2] + reach * Math.cos(azimuth)],
         [(2 * STRAND_REPEAT * j) / columns, 0.6 + 0.4 * u],
@@ -302,6 +341,31 @@ function appendCurtain(mesh: MeshBuilder, map: HeadRadiusMap, spec: Curtain): vo
     for (let i = 0; i < rows; i++)
       mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
   }
+}
+
+/** How far the curtain stands off the shell where it lies over it (m). */
+const OVER_SHELL = 0.002;
+
+/**
+ * A curtain point's horizontal reach from the head's axis, `height` above
+ * its centre, moved out until the point lies OVER_SHELL beyond the shell's
+ * reach in its direction (`shell`, null where the shell does not reach).
+ */
+function clearOfShell(
+  reach: number,
+  height: number,
+  shell: (elevation: number) => number | null,
+): number {
+  let r = reach;
+  // The shell's reach depends on the direction, which moving out changes a little: settle it.
+  for (let k = 0; k < 3; k++) {
+    const under = shell(Math.atan2(height, r));
+    if (under === null) return r;
+    const needed = under + OVER_SHELL;
+    if (Math.hypot(r, height) >= needed) return r;
+    r = Math.sqrt(Math.max(0, needed * needed - height * height));
+  }
+  return r;
 }
 
 function wrapDegrees(a: number): number {
