@@ -8,12 +8,13 @@ import { addScaled, distance, dot, lerp, normalize, sub, vec3At } from './vec3.j
  * the region's triangles that two triangles share gets a new vertex on the
  * curve its ends' normals describe (the edge midpoint of a point-normal
  * triangle), and every triangle that has such an edge, in the region or
- * beside it, is cut along it. A neighbour cut on one or two edges only keeps
- * the surface free of T-junctions. Edges are matched by place, so an edge
- * along a UV seam is cut on both sides at one point. An open edge (where
- * another mesh may meet this one) stays whole, as does an edge `keepWhole`
- * names (by either copy's vertices): two open edges brought together, as
- * closed lips are, match by place but still meet another mesh there.
+ * beside it, is cut along it: a neighbour of the region is cut only on the
+ * edges it shares with it, so the surface keeps no T-junction. Edges are
+ * matched by place, so an edge along a UV seam is cut on both sides at one
+ * point. An open edge (where another mesh may meet this one) stays whole,
+ * as does an edge `keepWhole` names (by either copy's vertices): two open
+ * edges brought together, as closed lips are, match by place but still meet
+ * another mesh there. So does an edge whose ends lie on each other.
  *
  * The original vertices keep their index and everything else; a new one
  * takes its ends' mean texture coordinate, normal, skin influences and

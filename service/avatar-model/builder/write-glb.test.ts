@@ -76,8 +76,8 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     const model = await build(person, LOOKS[look]);
     const glb = await writeModel(model);
     // The budget is 8 MB; this keeps a margin for photos that take the 2048² head atlas. Most of
-    // a GLB is the head's 52 blend shapes, stored dense: 624 bytes a head vertex (3.5–4.2 MB
-    // since the face's subdivision, 2.9–3.4 MB before).
+    // a GLB is the head's 52 blend shapes, stored dense: 624 bytes a head vertex (3.4–4.2 MB
+    // since the face's subdivision, 2.5–3.3 MB before).
     expect(glb.byteLength).toBeLessThanOrEqual(5 * 1024 * 1024);
     expect(triangleCount(model)).toBeLessThanOrEqual(60_000);
     const doc = await readGlb(glb);
