@@ -193,7 +193,7 @@ const LASH_ROOTS = {
  * across from it) and turns, about the eye's horizontal axis, by as much as
  * that root turns round the eye's centre. Carried by its nearest landmarks
  * instead, a lash's tip stayed with the fold above the lid while its root
- * went down with the lid: closed, the eye wore a flap the lashes' colour.
+ * went down with the lid: closed, the eye wore a flap of the lashes' colour.
  */
 function lashOffset(
   p: Vec3,
