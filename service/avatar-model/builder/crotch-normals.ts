@@ -8,10 +8,9 @@ import { distance, normalize, smoothstep, vec3At, type Vec3 } from './vec3.js';
  * triangles of both turn every way there, and their normals with them
  * (within 8 cm of the crotch, 5 % of neighbours 33–56° apart on the body,
  * 39–152° on the trousers), which showed as a dark, blotchy recess seen
- * from behind. There
- * each mesh's normals are relaxed towards their neighbours' (RELAX_STEPS
- * times), fully within CORE of the crotch and fading out by REACH: the
- * recess reads as a soft shadow. The surface itself stays where it is, so
+ * from behind. There each mesh's normals are relaxed towards their
+ * neighbours' (RELAX_STEPS times), fully within CORE of the crotch and
+ * fading out by REACH: the recess reads as a soft shadow. The surface itself stays where it is, so
  * nothing comes out through a garment that did not before.
  */
 export function relaxCrotchNormals(

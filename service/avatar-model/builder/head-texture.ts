@@ -87,8 +87,7 @@ function vertexSamples(
       xy[2 * (v * nv + k) + 1] = (y - view.originY) * view.scale;
     }
     if (v < landmarks && frontal >= 0 && raw[frontal]! >= CHECKED_FROM) {
-      sum = frontalAlone(v, frontal, raw[frontal]!, share, nv);
-      sum = distrustDisagreeing(v, frontal, share, xy, sources, shading, sum);
+      sum = distrustTurned(v, frontal, raw[frontal]!, share, xy, sources, shading);
     }
     for (let k = 0; k < nv; k++) share[v * nv + k] = sum > 0 ? share[v * nv + k]! / sum : 0;
     coverage[v] = smoothstep(GRAZING[0], GRAZING[1], bestRaw);
@@ -97,55 +96,37 @@ function vertexSamples(
 }
 
 /**
- * Scales down vertex v's (unnormalised) shares of the turned photos by how
- * far their light-corrected brightness there strays from the frontal photo's
- * (AGREEMENT); returns the new sum of its shares.
+ * Scales down vertex v's (unnormalised) shares of the turned photos and
+ * returns the new sum of its shares. Where the frontal photo sees the face
+ * squarely (`facing`, its camera's cosine, over FRONTAL_ALONE), it alone
+ * paints it: the landmarks are that photo's own points, a turned photo
+ * lands through the recovered depth a few pixels off, and between the
+ * landmarks, where the agreement is not checked, its share of a few tenths
+ * drew a second, fainter lip line above person-a's upper lip. What is left
+ * of a turned photo's share counts as far as its light-corrected brightness
+ * there agrees with the frontal photo's (AGREEMENT).
  */
-function distrustDisagreeing(
-  v: number,
-  frontal: number,
-  share: Float32Array,
-  xy: Float32Array,
-  sources: readonly BakeSource[],
-  shading: ArrayLike<number> | null,
-  sum: number,
-): number {
-  const nv = sources.length;
-  const reference = unlitLuma(v, frontal, nv, xy, sources, shading);
-  if (reference <= 0) return sum;
-  let total = 0;
-  for (let k = 0; k < nv; k++) {
-    const i = v * nv + k;
-    if (k !== frontal && share[i]! > 0) {
-      const luma = unlitLuma(v, k, nv, xy, sources, shading);
-      const stray = luma > 0 ? Math.abs(Math.log(luma / reference)) : Infinity;
-      share[i] = share[i]! * (1 - smoothstep(AGREEMENT[0], AGREEMENT[1], stray));
-    }
-    total += share[i]!;
-  }
-  return total;
-}
-
-/**
- * Where the frontal photo sees the face squarely, it alone paints it: turned
- * photos' shares fade out over FRONTAL_ALONE (the frontal camera's cosine).
- * The landmarks are that photo's own points; a turned photo lands through
- * the recovered depth, a few pixels off, and between the landmarks, where
- * the agreement is not checked, its share of a few tenths drew a second,
- * fainter lip line above person-a's upper lip. Returns the vertex's new sum of shares.
- */
-function frontalAlone(
+function distrustTurned(
   v: number,
   frontal: number,
   facing: number,
   share: Float32Array,
-  nv: number,
+  xy: Float32Array,
+  sources: readonly BakeSource[],
+  shading: ArrayLike<number> | null,
 ): number {
+  const nv = sources.length;
   const keep = 1 - smoothstep(FRONTAL_ALONE[0], FRONTAL_ALONE[1], facing);
+  const reference = unlitLuma(v, frontal, nv, xy, sources, shading);
   let total = 0;
   for (let k = 0; k < nv; k++) {
     const i = v * nv + k;
     if (k !== frontal) share[i] = share[i]! * keep;
+    if (k !== frontal && share[i]! > 0 && reference > 0) {
+      const luma = unlitLuma(v, k, nv, xy, sources, shading);
+      const stray = luma > 0 ? Math.abs(Math.log(luma / reference)) : Infinity;
+      share[i] = share[i]! * (1 - smoothstep(AGREEMENT[0], AGREEMENT[1], stray));
+    }
     total += share[i]!;
   }
   return total;
@@ -195,8 +176,9 @@ function unlitLuma(
  * with the body, which gets exactly `fallback`. With `shading` (per vertex
  * and view, as photoShading gives it), each photo's own light is divided out
  * of its samples. The mesh's first `landmarks` vertices are the frontal
- * photo's own points: there a turned photo contributes only as far as it
- * agrees with the frontal one (CHECKED_FROM, AGREEMENT).
+ * photo's own points: there a turned photo contributes only where the
+ * frontal one sees the surface obliquely, and as far as it agrees with it
+ * (CHECKED_FROM, FRONTAL_ALONE, AGREEMENT).
  *
  * Per-vertex values are affine across a triangle, so each is evaluated per
  * texel from its plane (value = c + cx·x + cy·y) rather than by barycentrics.
