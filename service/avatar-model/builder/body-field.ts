@@ -209,6 +209,8 @@ export function bodyField(plan: BodyPlan): BodyField {
     const leg = add(plan.legs[s]!, 0.015, torso);
     add(plan.feet[s]!, 0.02, leg);
   }
+  // Wide, so the breasts' upper slope runs into the chest and the cleavage is a soft valley.
+  for (const bust of plan.busts) add(bust, 0.04, torso);
   const near = (t: FieldTube, p: Vec3, reach: number) => {
     const m = t.blend + reach;
     return (

@@ -176,3 +176,42 @@ describe('the exported body', () => {
     expect(await midForearmSpread([['LeftForeArm', X, 90]])).toBeGreaterThan(0.9);
   }, 60_000);
 });
+
+describe('the bust', () => {
+  /** Where the body's skin is frontmost at (x, y): a ray from the front, then bisection. */
+  const frontAt = (field: { at(p: [number, number, number]): number }, x: number, y: number) => {
+    let z = 0.5;
+    while (field.at([x, y, z]) > 0) z -= 0.002;
+    let outside = z + 0.002;
+    for (let k = 0; k < 30; k++) {
+      const mid = (z + outside) / 2;
+      if (field.at([x, y, mid]) > 0) outside = mid;
+      else z = mid;
+    }
+    return z;
+  };
+  /** How far the skin stands out in front of the breastbone, at its most, across the chest. */
+  const standOut = (shape: (typeof BODY_SHAPES)[number], age: (typeof AGE_GROUPS)[number]) => {
+    const { field, proportions: p } = bodyTemplate(shape, age);
+    let most = -Infinity;
+    for (let y = p.chestY - 0.08; y <= p.chestY + 0.02; y += 0.005) {
+      const middle = frontAt(field, 0, y);
+      for (const x of [0.04, 0.06, 0.08, 0.1])
+        for (const side of [1, -1])
+          most = Math.max(most, frontAt(field, side * x * (p.chest.halfWidth / 0.15), y) - middle);
+    }
+    return most;
+  };
+
+  // The whole bust used to be depth added to the chest: one mound, frontmost at the breastbone,
+  // which read as a barrel under a T-shirt.
+  it('is two breasts either side of the breastbone on the average female body', () => {
+    expect(standOut('body_1', 'adult')).toBeGreaterThan(0.012);
+    expect(standOut('body_1', '13-16')).toBeGreaterThan(0.006);
+  });
+
+  it('is not there on a child, nor on the average male body', () => {
+    for (const age of ['3-6', '7-12'] as const) expect(standOut('body_1', age)).toBeLessThan(0.001);
+    expect(standOut('body_0', 'adult')).toBeLessThan(0.001);
+  });
+});

@@ -14,9 +14,14 @@ export interface BodyPlan {
   fingers: [TubeSpec[], TubeSpec[]];
   legs: [TubeSpec, TubeSpec];
   feet: [TubeSpec, TubeSpec];
+  /** Left and right breast, or none for a body without a bust. */
+  busts: TubeSpec[];
 }
 
 const mix = (a: number, b: number, t: number) => a + (b - a) * t;
+
+/** The torso's sections are superellipses this boxy. */
+const TORSO_EXPONENT = 2.3;
 
 function torso(p: Proportions): TubeSpec {
   const { hips, waist, chest } = p;
@@ -29,7 +34,7 @@ function torso(p: Proportions): TubeSpec {
     segments: 40,
     rings: 44,
     ...TUBE_DEFAULTS,
-    exponent: 2.3,
+    exponent: TORSO_EXPONENT,
     // The crotch: the torso rounded off shallow between the thighs. Fully round, its end
     // hung 6 cm below the crotch between them, and in a stride it stayed in the middle as
     // a web of skin while the thighs swung apart.
@@ -73,13 +78,13 @@ function torso(p: Proportions): TubeSpec {
         label: 'ribs',
         centre: [0, mix(p.spine1Y, p.spine2Y, 0.3), 0.003],
         halfU: mix(waist.halfWidth, chest.halfWidth, 0.7),
-        halfV: mix(waist.halfDepth, chest.halfDepth, 0.7) + p.bust * 0.3,
+        halfV: mix(waist.halfDepth, chest.halfDepth, 0.7) + p.bust * BUST_IN_TORSO * 0.6,
       },
       {
         label: 'chest',
-        centre: [0, p.chestY, 0.005 + p.bust * 0.5],
+        centre: [0, p.chestY, 0.005 + p.bust * BUST_IN_TORSO],
         halfU: chest.halfWidth,
-        halfV: chest.halfDepth + p.bust * 0.5,
+        halfV: chest.halfDepth + p.bust * BUST_IN_TORSO,
       },
       {
         label: 'armpit',
@@ -106,6 +111,51 @@ function torso(p: Proportions): TubeSpec {
         halfV: p.neckRadius * 1.2,
       },
     ],
+  };
+}
+
+/**
+ * The share of the bust's depth the torso's chest takes itself; the breasts
+ * carry the rest. With all of it in the chest the bust was one mound from
+ * the collarbones to the ribs, and a T-shirt over it read as a barrel.
+ */
+const BUST_IN_TORSO = 0.15;
+
+/**
+ * A breast: a short upright tube standing out of the chest by the bust's
+ * depth, a little below the chest's level and turned slightly outward, its
+ * upper end narrower and shallower than its lower, so it is fuller below.
+ * Each section's front lies on the torso's skin plus a share of the depth,
+ * its centre behind by its own half depth: a small bust is then a shallow
+ * cap of the same breadth, not a smaller ball. The smooth union with the
+ * torso makes the slope above it and the fold below.
+ */
+function bust(p: Proportions, side: 1 | -1): TubeSpec {
+  const { chest } = p;
+  const radius = 0.37 * chest.halfWidth;
+  const x = side * 0.55 * chest.halfWidth;
+  const y = p.chestY - 0.03;
+  // The chest section's front at x: the depth is measured from the torso's own skin there.
+  const halfDepth = chest.halfDepth + p.bust * BUST_IN_TORSO;
+  const skin =
+    0.005 +
+    p.bust * BUST_IN_TORSO +
+    halfDepth * (1 - Math.abs(x / chest.halfWidth) ** TORSO_EXPONENT) ** (1 / TORSO_EXPONENT);
+  const section = (dy: number, across: number, deep: number, standOut: number) => ({
+    centre: [x, y + dy * radius, skin + standOut * p.bust - deep * radius] as Vec3,
+    halfU: across * radius,
+    halfV: deep * radius,
+  });
+  return {
+    ...TUBE_DEFAULTS,
+    name: side === 1 ? 'leftBust' : 'rightBust',
+    direction: [0, -1, 0],
+    u: [1, 0, 0],
+    segments: 16,
+    rings: 10,
+    bones: ['Spine1', 'Spine2'],
+    falloff: 0.04,
+    sections: [section(0.4, 0.8, 0.6, 0.3), section(0, 0.95, 0.85, 0.9), section(-0.2, 1, 0.9, 1)],
   };
 }
 
@@ -357,5 +407,6 @@ export function bodyPlan(p: Proportions): BodyPlan {
     fingers: [FINGERS.map((f) => finger(p, 1, f)), FINGERS.map((f) => finger(p, -1, f))],
     legs: [leg(p, 1), leg(p, -1)],
     feet: [foot(p, 1), foot(p, -1)],
+    busts: p.bust > 0 ? [bust(p, 1), bust(p, -1)] : [],
   };
 }

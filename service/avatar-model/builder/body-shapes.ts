@@ -84,23 +84,27 @@ export const BODY_SHAPE_SPECS: Readonly<Record<BodyShape, BodyShapeSpec>> = {
  * Children's statures are for an average build and follow the chosen
  * body's stature relative to 1.72 m.
  *
- * | age   | stature | head  | head : stature | crotch / chin height | girth |
- * | ----- | ------- | ----- | -------------- | -------------------- | ----- |
- * | 3-6   | 1.08    | 0.196 | 1 : 5.5        | 0.50                 | 0.56  |
- * | 7-12  | 1.40    | 0.210 | 1 : 6.7        | 0.53                 | 0.70  |
- * | 13-16 | 1.62    | 0.222 | 1 : 7.3        | 0.54                 | 0.88  |
- * | adult | body    | body  | ≈ 1 : 7.6      | 0.54                 | 1     |
+ * A child has no bust, whatever the body: `bust` is the share of the
+ * body's bust an age keeps (and girth scales it further).
+ *
+ * | age   | stature | head  | head : stature | crotch / chin height | girth | bust |
+ * | ----- | ------- | ----- | -------------- | -------------------- | ----- | ---- |
+ * | 3-6   | 1.08    | 0.196 | 1 : 5.5        | 0.50                 | 0.56  | 0    |
+ * | 7-12  | 1.40    | 0.210 | 1 : 6.7        | 0.53                 | 0.70  | 0    |
+ * | 13-16 | 1.62    | 0.222 | 1 : 7.3        | 0.54                 | 0.88  | 0.7  |
+ * | adult | body    | body  | ≈ 1 : 7.6      | 0.54                 | 1     | 1    |
  */
 export interface AgeSpec {
   stature: number | null;
   headHeight: number | null;
   legRatio: number;
   girth: number;
+  bust: number;
 }
 
 export const AGE_SPECS: Readonly<Record<AgeGroup, AgeSpec>> = {
-  '3-6': { stature: 1.08, headHeight: 0.196, legRatio: 0.5, girth: 0.56 },
-  '7-12': { stature: 1.4, headHeight: 0.21, legRatio: 0.53, girth: 0.7 },
-  '13-16': { stature: 1.62, headHeight: 0.222, legRatio: 0.54, girth: 0.88 },
-  adult: { stature: null, headHeight: null, legRatio: 0.54, girth: 1 },
+  '3-6': { stature: 1.08, headHeight: 0.196, legRatio: 0.5, girth: 0.56, bust: 0 },
+  '7-12': { stature: 1.4, headHeight: 0.21, legRatio: 0.53, girth: 0.7, bust: 0 },
+  '13-16': { stature: 1.62, headHeight: 0.222, legRatio: 0.54, girth: 0.88, bust: 0.7 },
+  adult: { stature: null, headHeight: null, legRatio: 0.54, girth: 1, bust: 1 },
 };

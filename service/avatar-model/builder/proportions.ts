@@ -125,7 +125,7 @@ export function proportionsFor(body: BodyShape, age: AgeGroup): Proportions {
     chest: { halfWidth: half(shape.chest[0]), halfDepth: half(shape.chest[1]) },
     waist: { halfWidth: half(shape.waist[0]), halfDepth: half(shape.waist[1]) },
     hips,
-    bust: shape.bust * girth,
+    bust: shape.bust * ageSpec.bust * girth,
     neckRadius: 0.055 * Math.sqrt(shape.limbs) * girth,
     upperArm: 0.198 * trunk,
     foreArm: 0.16 * trunk,

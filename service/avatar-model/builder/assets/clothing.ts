@@ -28,11 +28,11 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
 const TRIM_COLOUR = '#f4f4f4';
 
 /** What each top is knitted or woven as; every pair of trousers is a twill. */
-const WEAVES: Readonly<Record<ClothingStyle, Weave>> = {
-  tshirt: 'rib',
+export const WEAVES: Readonly<Record<ClothingStyle, Weave>> = {
+  tshirt: 'jersey',
   hoodie: 'fleece',
-  shirt: 'plain',
-  jersey: 'rib',
+  shirt: 'poplin',
+  jersey: 'pique',
 };
 
 /** Every outfit has full-length trousers: the legs are never bare. */
@@ -68,6 +68,7 @@ type NecklineStyle = keyof typeof NECKLINES;
 
 const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
+const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
 
 const between = (spec: TubeSpec, a: string, b: string, t: number) =>
   sectionFraction(spec, a) + (sectionFraction(spec, b) - sectionFraction(spec, a)) * t;
@@ -134,7 +135,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
       // there too (its hem cuts it straight), or skin would show between top and trousers.
       ease: (r) =>
-        r.tube === 'torso' || LEGS.has(r.tube)
+        TORSO.has(r.tube) || LEGS.has(r.tube)
           ? ease
           : ARMS.has(r.tube)
             ? sleeveEase
@@ -190,7 +191,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   const trousers = new MeshBuilder();
   // Up past the top's hem, so no skin shows at the waist; down into the shoes.
   appendOffsetGarment(trousers, t, {
-    ease: (r) => (r.tube === 'torso' || LEGS.has(r.tube) ? 0.008 : null),
+    ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? 0.008 : null),
     top: hemY(0.6),
   });
   const parts: Part[] = [

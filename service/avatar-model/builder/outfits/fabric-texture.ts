@@ -5,17 +5,28 @@ import { jpegTexture } from '../texture-image.js';
 /** Side of a fabric texture: it tiles about three times a metre, so a small image is enough. */
 export const FABRIC_TEXTURE_SIZE = 128;
 
-/** How a fabric's threads show: knit ribs, a diagonal twill (denim, chinos), a fleece mottle, a plain weave. */
-export type Weave = 'rib' | 'twill' | 'fleece' | 'plain';
+/**
+ * How a fabric's threads show: a jersey knit's fine mottle, a piqué's
+ * stipple, a diagonal twill (denim, chinos), a fleece mottle, a poplin's
+ * fine slub.
+ */
+export type Weave = 'jersey' | 'pique' | 'twill' | 'fleece' | 'poplin';
 
-/** Pattern brightness in about −1..1 at pixel (x, y) of a tile of side n. */
+/**
+ * Pattern brightness in about −1..1 at pixel (x, y) of a tile of side n.
+ * Only the twill repeats. A garment's texture coordinates are the body's
+ * planar projection, whose lines of equal u ring round every bulge: a
+ * T-shirt's knit ribs (a 4-texel stripe) and a shirt's woven grid drew
+ * those rings over the bust and the shoulder blades. The tops' weaves are
+ * noise, which shows no direction to distort; the trousers' legs are near
+ * cylinders, where the twill's diagonal runs on undisturbed.
+ */
 const PATTERNS: Readonly<Record<Weave, (x: number, y: number, n: number) => number>> = {
-  rib: (x) => Math.sin((2 * Math.PI * x) / 4),
+  jersey: (x, y, n) => 0.4 * grain(x * 4, y * 4, n * 4, 5) + 0.3 * grain(x * 8, y * 8, n * 8, 6),
+  pique: (x, y, n) => 0.6 * grain(x * 8, y * 8, n * 8, 7) + 0.4 * grain(x * 4, y * 4, n * 4, 8),
   twill: (x, y, n) => Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
   fleece: (x, y, n) => 0.8 * grain(x, y, n, 2) + 0.4 * grain(x * 4, y * 4, n * 4, 3),
-  plain: (x, y, n) =>
-    0.4 * (Math.sin((2 * Math.PI * x) / 4) + Math.sin((2 * Math.PI * y) / 4)) +
-    0.3 * grain(x, y, n, 4),
+  poplin: (x, y, n) => 0.3 * grain(x * 8, y * 8, n * 8, 4) + 0.3 * grain(x * 2, y * 2, n * 2, 9),
 };
 
 /** A fixed pseudo-random value in −1..1 per lattice point, smoothly interpolated and tiling every n. */
