@@ -17,6 +17,12 @@ export interface TextureImage {
   height: number;
   /** The same image decoded to RGBA8, row-major from the top, for the renderer. */
   rgba: Uint8Array;
+  /**
+   * v stops at the first and last rows (glTF's CLAMP_TO_EDGE) instead of
+   * repeating (the default): for a texture whose top and bottom differ, such
+   * as hair's roots and cut-out tips.
+   */
+  clampV?: true;
 }
 
 export interface AvatarMaterial {

@@ -11,6 +11,8 @@ export interface MipLevel {
 export interface SampledTexture {
   /** Level 0 is the image itself; each next level halves it, down to 1×1. */
   levels: MipLevel[];
+  /** v clamped to the edge rows (CLAMP_TO_EDGE) rather than repeated. */
+  clampV: boolean;
 }
 
 // Keyed by the image, so the avatar worker's cached models decode each texture once.
@@ -40,7 +42,7 @@ export function prepareTexture(image: TextureImage): SampledTexture {
     level = halve(level);
     levels.push(level);
   }
-  const texture = { levels };
+  const texture = { levels, clampV: image.clampV === true };
   prepared.set(image, texture);
   return texture;
 }
@@ -71,7 +73,8 @@ function halve(source: MipLevel): MipLevel {
 
 /**
  * Trilinear sample (bilinear in the two nearest levels, blended by `lod`)
- * with glTF's default REPEAT wrapping. Writes linear RGBA into `out`.
+ * with glTF's default REPEAT wrapping, or v clamped to the edge where the
+ * texture asks. Writes linear RGBA into `out`.
  */
 export function sampleTexture(
   texture: SampledTexture,
@@ -81,17 +84,17 @@ export function sampleTexture(
   out: Float32Array,
 ): void {
   out[0] = out[1] = out[2] = out[3] = 0;
-  const { levels } = texture;
+  const { levels, clampV } = texture;
   const last = levels.length - 1;
   const clamped = lod > 0 ? Math.min(lod, last) : 0;
   const lower = Math.floor(clamped);
   const blend = clamped - lower;
   // Below 1/32 the second level would change no output byte.
   if (blend < 1 / 32 || lower === last) {
-    addBilinear(levels[lower]!, u, v, 1, out);
+    addBilinear(levels[lower]!, u, v, 1, clampV, out);
   } else {
-    addBilinear(levels[lower]!, u, v, 1 - blend, out);
-    addBilinear(levels[lower + 1]!, u, v, blend, out);
+    addBilinear(levels[lower]!, u, v, 1 - blend, clampV, out);
+    addBilinear(levels[lower + 1]!, u, v, blend, clampV, out);
   }
 }
 
@@ -100,6 +103,7 @@ function addBilinear(
   u: number,
   v: number,
   weight: number,
+  clampV: boolean,
   out: Float32Array,
 ): void {
   const { width, height, texels } = level;
@@ -112,10 +116,17 @@ function addBilinear(
   // REPEAT: the remainder is only needed for uvs outside [0, 1); % on doubles is slow.
   let x0 = floorX >= 0 && floorX < width ? floorX : floorX % width;
   if (x0 < 0) x0 += width;
-  let y0 = floorY >= 0 && floorY < height ? floorY : floorY % height;
-  if (y0 < 0) y0 += height;
+  let y0: number;
+  let y1: number;
+  if (clampV) {
+    y0 = floorY < 0 ? 0 : floorY >= height ? height - 1 : floorY;
+    y1 = floorY + 1 < 0 ? 0 : floorY + 1 >= height ? height - 1 : floorY + 1;
+  } else {
+    y0 = floorY >= 0 && floorY < height ? floorY : floorY % height;
+    if (y0 < 0) y0 += height;
+    y1 = y0 + 1 === height ? 0 : y0 + 1;
+  }
   const x1 = x0 + 1 === width ? 0 : x0 + 1;
-  const y1 = y0 + 1 === height ? 0 : y0 + 1;
   const i00 = (y0 * width + x0) * 4;
   const i10 = (y0 * width + x1) * 4;
   const i01 = (y1 * width + x0) * 4;

@@ -137,6 +137,22 @@ describe('texture sampling', () => {
     expect(out[0]).toBeCloseTo(0.5, 5);
   });
 
+  it('clamps v at the first and last rows where the texture asks (glTF CLAMP_TO_EDGE)', async () => {
+    // One column: a black row above a white one.
+    const rgba = Uint8Array.of(0, 0, 0, 255, 255, 255, 255, 255);
+    const repeating = await textureFromRgba(rgba, 1, 2);
+    const out = new Float32Array(4);
+    for (const lod of [0, 0.5]) {
+      sampleTexture(prepareTexture({ ...repeating, clampV: true }), 0.5, 1, lod, out);
+      expect(out[0], `bottom edge at lod ${lod}`).toBeCloseTo(lod === 0 ? 1 : 0.75, 5);
+      sampleTexture(prepareTexture({ ...repeating, clampV: true }), 0.5, 0, lod, out);
+      expect(out[0], `top edge at lod ${lod}`).toBeCloseTo(lod === 0 ? 0 : 0.25, 5);
+    }
+    // Repeating, the bottom edge is half the first row's.
+    sampleTexture(prepareTexture(repeating), 0.5, 1, 0, out);
+    expect(out[0]).toBeCloseTo(0.5, 5);
+  });
+
   it('averages the mip chain, so minified checkers turn grey rather than alias', async () => {
     const texture = prepareTexture(await textureFromRgba(checkerRgba(), TEXELS, TEXELS));
     const out = new Float32Array(4);

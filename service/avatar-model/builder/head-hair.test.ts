@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
 import { customizationForBodyType } from '../../customization/defaults.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
+import { ALPHA_CUTOFF } from '../../render/material-shader.js';
+import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js';
 import { buildAvatar } from './build-avatar.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
 import { analysisOf, SUBJECTS, inputFor, styleId } from './test-support.js';
@@ -152,6 +154,31 @@ describe('hanging hair', () => {
         expect(both).toBeGreaterThan(50);
         expect(worst, `${person}`).toBeGreaterThan(0.001);
       }
+    },
+  );
+
+  // A repeating sampler blended the roots' opaque first row into the ends' last: a thin line of
+  // hair along the curtain's lower edge, across the back, once minified (lod 2 and beyond).
+  it.each(['long', 'bob', 'short'])(
+    '%s: draws nothing along the edge where its ends run out, at any distance',
+    async (style) => {
+      const c = customizationForBodyType('male');
+      c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
+      const model = await buildAvatar(await inputFor('person-a', c));
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const texture = prepareTexture(hair.material.texture!);
+      const texel = new Float32Array(4);
+      let ends = 0;
+      for (let v = 0; v < hair.uvs!.length / 2; v++) {
+        const [s, t] = [hair.uvs![2 * v]!, hair.uvs![2 * v + 1]!];
+        if (t < 0.999) continue;
+        ends++;
+        for (let lod = 0; lod <= 4; lod++) {
+          sampleTexture(texture, s, t, lod, texel);
+          expect(texel[3], `u ${s.toFixed(3)} at lod ${lod}`).toBeLessThan(ALPHA_CUTOFF);
+        }
+      }
+      expect(ends).toBeGreaterThan(20);
     },
   );
 });

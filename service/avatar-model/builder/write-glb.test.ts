@@ -191,6 +191,30 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     expect(prim.getMaterial()?.getBaseColorTexture()).not.toBeNull();
   });
 
+  it("clamps the hair's texture in v, as the renderer samples it, and lets every other texture repeat", async () => {
+    const doc = await readGlb(await writeModel(await build(person, LOOKS.dressed)));
+    const REPEAT = 10497;
+    const CLAMP_TO_EDGE = 33071;
+    let textured = 0;
+    for (const mesh of doc.getRoot().listMeshes())
+      for (const prim of mesh.listPrimitives()) {
+        const material = prim.getMaterial();
+        const info = material?.getBaseColorTextureInfo();
+        if (!material?.getBaseColorTexture() || !info) continue;
+        textured++;
+        expect([info.getWrapS(), info.getWrapT()], mesh.getName()).toEqual(
+          mesh.getName() === 'Hair' ? [REPEAT, CLAMP_TO_EDGE] : [REPEAT, REPEAT],
+        );
+      }
+    expect(
+      doc
+        .getRoot()
+        .listMeshes()
+        .some((m) => m.getName() === 'Hair'),
+    ).toBe(true);
+    expect(textured).toBeGreaterThan(3);
+  });
+
   it('gives the skin no specular reflection of its own (KHR_materials_specular), and nothing else', async () => {
     const json = glbJson(await writeModel(await build(person, LOOKS.everyday))) as {
       extensionsUsed?: string[];

@@ -86,6 +86,7 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
         textures.set(image, texture);
       }
       made.setBaseColorTexture(texture);
+      if (image.clampV) made.getBaseColorTextureInfo()?.setWrapT(CLAMP_TO_EDGE);
     }
     materials.set(m, made);
     return made;
@@ -143,6 +144,9 @@ export async function writeGlb(model: AvatarModel): Promise<Uint8Array> {
   });
   return new NodeIO().registerExtensions([KHRMaterialsSpecular]).writeBinary(doc);
 }
+
+/** glTF's sampler wrap mode that stops at the edge texels. */
+const CLAMP_TO_EDGE = 33071;
 
 /**
  * Node names are unique, and never a bone's: tools that address nodes by

@@ -7,8 +7,11 @@ const WIDTH = 256;
 const HEIGHT = 256;
 /** Strands gather in locks this many texels wide (0.6 mm a texel round a head). */
 const LOCK_WIDTH: [number, number] = [4, 9];
-/** Where a lock's middle ends (v), and how far short of that its edges end: a pointed tip. */
-const LOCK_END: [number, number] = [0.9, 1];
+/**
+ * Where a lock's middle ends (v), and how far short of that its edges end: a pointed tip.
+ * Short of v = 1, where the hair's meshes end: a lock cut off there ended square.
+ */
+const LOCK_END: [number, number] = [0.9, 0.98];
 const TIP = 0.06;
 
 let strands: TextureImage | undefined;
@@ -55,6 +58,9 @@ export function strandTexture(): TextureImage {
     width: WIDTH,
     height: HEIGHT,
     rgba,
+    // The roots' opaque top row must not wrap round onto the tips: the curtain ends at
+    // v = 1, and there a repeating sampler drew a thin line of hair across the back.
+    clampV: true,
   };
   return strands;
 }
