@@ -6,12 +6,20 @@ import { ALPHA_CUTOFF } from '../../render/material-shader.js';
 import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js';
 import { buildAvatar } from './build-avatar.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
-import { analysisOf, SUBJECTS, inputFor, styleId } from './test-support.js';
+import type { AvatarModel } from '../model.js';
+import { analysisOf, SUBJECTS, inputFor, styleId, type Subject } from './test-support.js';
 import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
 
 const colourDistance = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
 const linear = (hex: string) => rgbToLinear(parseHexColour(hex).rgb);
+
+/** The avatar of `person` wearing a hair style in dark brown. */
+async function wearingHair(style: string, person: Subject = 'person-a'): Promise<AvatarModel> {
+  const c = customizationForBodyType('male');
+  c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
+  return buildAvatar(await inputFor(person, c));
+}
 
 describe('hair by default', () => {
   it.each(SUBJECTS)('%s is bald, so the default look has no hair mesh', async (person) => {
@@ -51,9 +59,7 @@ describe('hair by default', () => {
   it.each(['short', 'long', 'bob'])(
     '%s hair is textured strands with alpha, on the head and neck bones',
     async (style) => {
-      const c = customizationForBodyType('male');
-      c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
-      const model = await buildAvatar(await inputFor('person-a', c));
+      const model = await wearingHair(style);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       expect(hair.uvs).toBeDefined();
       expect(hair.material.alphaMode).toBe('MASK');
@@ -119,9 +125,7 @@ describe('hanging hair', () => {
     '%s: lies outside the shell it falls from, wherever it covers it',
     async (style) => {
       for (const person of ['person-a', 'person-c@wide'] as const) {
-        const c = customizationForBodyType('male');
-        c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
-        const model = await buildAvatar(await inputFor(person, c));
+        const model = await wearingHair(style, person);
         const hair = model.meshes.find((m) => m.name === 'Hair')!;
         const head = model.joints.find((j) => j.name === 'Head')!.position;
         const parts = pieces(hair.indices);
@@ -162,9 +166,7 @@ describe('hanging hair', () => {
   it.each(['long', 'bob', 'short'])(
     '%s: draws nothing along the edge where its ends run out, at any distance',
     async (style) => {
-      const c = customizationForBodyType('male');
-      c.assets.hair_and_headwear = { id: styleId(style), color: '#2b1b10' };
-      const model = await buildAvatar(await inputFor('person-a', c));
+      const model = await wearingHair(style);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       const texture = prepareTexture(hair.material.texture!);
       const texel = new Float32Array(4);
