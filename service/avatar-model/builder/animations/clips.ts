@@ -18,16 +18,30 @@ export function armsDown(upperArm = 60, foreArm = 20): Turn[] {
     ['RightArm', Z, upperArm - shoulder],
     ['LeftForeArm', Y, -foreArm],
     ['RightForeArm', Y, foreArm],
-    // Hands relaxed: fingers curl a little.
-    ...(['Left', 'Right'] as const).flatMap((side): Turn[] =>
-      (['Index', 'Middle', 'Ring', 'Pinky'] as const).flatMap((finger): Turn[] =>
-        ([1, 2, 3] as const).map((k): Turn => [
-          `${side}Hand${finger}${k}`,
-          Z,
-          side === 'Left' ? -12 : 12,
-        ]),
-      ),
+    ...(['Left', 'Right'] as const).flatMap(relaxedHand),
+  ];
+}
+
+/** How far each finger's joints curl in a relaxed hand: more towards the little finger. */
+const RELAXED_CURL = { Index: 10, Middle: 14, Ring: 18, Pinky: 22 } as const;
+
+/**
+ * A relaxed hand: the fingers curl towards the palm, and the thumb, which
+ * the T-pose points forward, swings towards the index finger, to lie along
+ * it rather than stand off the hand like a peg.
+ */
+function relaxedHand(side: 'Left' | 'Right'): Turn[] {
+  const sign = side === 'Left' ? 1 : -1;
+  return [
+    ...(['Index', 'Middle', 'Ring', 'Pinky'] as const).flatMap((finger): Turn[] =>
+      ([1, 2, 3] as const).map((k): Turn => [
+        `${side}Hand${finger}${k}`,
+        Z,
+        -sign * RELAXED_CURL[finger],
+      ]),
     ),
+    [`${side}HandThumb1`, Y, sign * 35],
+    [`${side}HandThumb2`, Y, sign * 10],
   ];
 }
 

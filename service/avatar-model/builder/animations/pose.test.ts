@@ -63,6 +63,23 @@ describe('posing and skinning', () => {
     expect(lowest).toBeLessThan(shoulderY - 0.3);
   });
 
+  // The T-pose points the thumb forward, and lowering the arms kept it so: in the idle renders
+  // it stood off the hand like a peg, 46° from the index finger.
+  it('relaxes the hands in the idle pose: the thumb along the index, the fingers curled', () => {
+    const idle = posedModel(model, resolvePose(model.joints, IDLE_POSE));
+    for (const side of ['Left', 'Right']) {
+      const bone = (name: string, from: number, to: number) =>
+        direction(idle, `${side}Hand${name}${from}`, `${side}Hand${name}${to}`);
+      expect(degreesBetween(bone('Thumb', 1, 4), bone('Index', 1, 4)), side).toBeLessThan(20);
+      const curl = (finger: string) => degreesBetween(bone(finger, 1, 2), bone(finger, 3, 4));
+      expect(curl('Index'), side).toBeGreaterThan(15);
+      // Each finger a little more than the one before it, towards the little finger.
+      expect(curl('Middle')).toBeGreaterThan(curl('Index'));
+      expect(curl('Ring')).toBeGreaterThan(curl('Middle'));
+      expect(curl('Pinky')).toBeGreaterThan(curl('Ring'));
+    }
+  });
+
   it('turns the head about the vertical without moving the neck joint', () => {
     const pose = resolvePose(model.joints, { turns: [['Head', Y, 30]] });
     const motions = jointMotions(model.joints, pose);
