@@ -81,14 +81,6 @@ export function profileLengths(sections: readonly Section[]): number[] {
   return out;
 }
 
-/** Where a labelled section lies along the tube, as a fraction 0..1. */
-export function sectionFraction(spec: TubeSpec, label: string): number {
-  const i = spec.sections.findIndex((s) => s.label === label);
-  if (i < 0) throw new Error(`${spec.name} has no section ${label}`);
-  const lengths = profileLengths(spec.sections);
-  return lengths[i]! / lengths[lengths.length - 1]!;
-}
-
 function superellipse(angle: number, exponent: number): [number, number] {
   const c = Math.cos(angle);
   const s = Math.sin(angle);

@@ -7,13 +7,7 @@ import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
-import {
-  appendTube,
-  sectionFraction,
-  TUBE_DEFAULTS,
-  type TubeOptions,
-  type TubeSpec,
-} from '../tube.js';
+import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -26,6 +20,8 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
   jersey: '#c0392b',
 };
 const TRIM_COLOUR = '#f4f4f4';
+/** How far (m) a trim stands off the garment it edges. */
+const TRIM_OVER = 0.003;
 
 /** What each top is knitted or woven as; every pair of trousers is a twill. */
 export const WEAVES: Readonly<Record<ClothingStyle, Weave>> = {
@@ -70,9 +66,6 @@ const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
 const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
 
-const between = (spec: TubeSpec, a: string, b: string, t: number) =>
-  sectionFraction(spec, a) + (sectionFraction(spec, b) - sectionFraction(spec, a)) * t;
-
 /**
  * How far (m) each top stands off the skin: over the body, the sleeves, and
  * round the neck (the hoodie's cowl, the shirt's collar) or the hem (the jersey's trim).
@@ -98,12 +91,10 @@ export function shoulderEase(style: ClothingStyle): number {
  */
 export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Promise<Part[]> {
   const plan = t.plan;
-  const torso = plan.torso;
   const arm = plan.arms[0];
   const cloth = new MeshBuilder();
   const extra = new MeshBuilder();
   const p = t.proportions;
-  const hem = (lower: number) => between(torso, 'hip', 'belt', lower);
   const hemY = (lower: number) => p.hipJointY + (p.hipsY - p.hipJointY) * lower;
   const sleeveX = (from: string, to: string, f: number) => {
     const x = (label: string) => arm.sections.find((s) => s.label === label)!.centre[0];
@@ -177,13 +168,14 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // lowered. At 0.97 of it a child's armpit, deep under the rim, still came out through
       // the side when the arm swung back in a stride.
       top(0.35, EASE.jersey.body, 0.95 * p.shoulderHalfWidth, EASE.jersey.body, 'scoop');
-      // Trim round the hem only: a band of the torso's tube follows the tube, not the skin,
-      // and round the neck that left it floating off the back and buried at the front.
-      piece(extra, t, torso, {
-        inflate: EASE.jersey.neck,
-        from: hem(0.35),
-        to: hem(0.55),
-        rings: 3,
+      // Trim round the hem: a band cut from the skin like the jersey, standing just off it. A
+      // band of the torso's tube followed the tube, not the skin: round the neck it floated off
+      // the back and was buried at the front, and round the hips the jersey's hem came through
+      // it in red teeth, with skin showing between the two over the hip bones.
+      appendOffsetGarment(extra, t, {
+        ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? EASE.jersey.body + TRIM_OVER : null),
+        bottom: hemY(0.35),
+        top: hemY(0.9),
       });
       break;
     }

@@ -328,3 +328,34 @@ describe('the hoodie', () => {
     120_000,
   );
 });
+
+describe("the jersey's hem trim", () => {
+  // The trim was a band of the torso's tube, which is not the skin: round the hips the jersey
+  // came out through it in red teeth, with skin showing between the two over the hip bones.
+  it.each([
+    ['body_0', 'adult'],
+    ['body_1', 'adult'],
+    ['body_4', 'adult'],
+    ['body_2', '3-6'],
+  ] as const)(
+    'keeps the jersey inside it all round on %s at age %s, standing and in the idle pose',
+    async (body, age) => {
+      const model = await dressed('jersey', body, age);
+      const jersey = mesh(model, 'Clothing');
+      const cover = garmentCover(jersey.positions, mesh(model, 'ClothingDetail'), jersey.normals);
+      // A ring round the hem: a few hundred of the jersey's vertices lie under it.
+      expect(cover.vertices.length).toBeGreaterThan(100);
+      for (const pose of [{ turns: [] }, IDLE_POSE]) {
+        const posed = posedModel(model, resolvePose(model.joints, pose));
+        const { depth } = pokesThrough(
+          cover,
+          mesh(posed, 'Clothing').positions,
+          mesh(posed, 'ClothingDetail'),
+        );
+        const through = [...depth].filter((d) => d > 0.001);
+        expect(through, `${through.length} through, ${pose.turns.length} turns`).toEqual([]);
+      }
+    },
+    120_000,
+  );
+});
