@@ -23,6 +23,13 @@ const mix = (a: number, b: number, t: number) => a + (b - a) * t;
 /** The torso's sections are superellipses this boxy. */
 const TORSO_EXPONENT = 2.3;
 
+/**
+ * The share of the bust's depth the torso's chest takes itself; the breasts
+ * carry the rest. With all of it in the chest the bust was one mound from
+ * the collarbones to the ribs, and a T-shirt over it read as a barrel.
+ */
+const BUST_IN_TORSO = 0.15;
+
 function torso(p: Proportions): TubeSpec {
   const { hips, waist, chest } = p;
   const nz = neckZ(p);
@@ -115,16 +122,9 @@ function torso(p: Proportions): TubeSpec {
 }
 
 /**
- * The share of the bust's depth the torso's chest takes itself; the breasts
- * carry the rest. With all of it in the chest the bust was one mound from
- * the collarbones to the ribs, and a T-shirt over it read as a barrel.
- */
-const BUST_IN_TORSO = 0.15;
-
-/**
  * A breast: a short upright tube standing out of the chest by the bust's
- * depth, a little below the chest's level and turned slightly outward, its
- * upper end narrower and shallower than its lower, so it is fuller below.
+ * depth, a little below the chest's level, its upper end narrower and
+ * shallower than its lower, so it is fuller below.
  * Each section's front lies on the torso's skin plus a share of the depth,
  * its centre behind by its own half depth: a small bust is then a shallow
  * cap of the same breadth, not a smaller ball. The smooth union with the

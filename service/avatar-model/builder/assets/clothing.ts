@@ -68,7 +68,9 @@ const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
 
 /**
  * How far (m) each top stands off the skin: over the body, the sleeves, and
- * round the neck (the hoodie's cowl, the shirt's collar) or the hem (the jersey's trim).
+ * round the neck (the hoodie's cowl, the shirt's collar). A round neckline
+ * (the T-shirt's, the jersey's) keeps the body's ease; there `neck` only
+ * says how far off the cloth hanging hair lies (`shoulderEase`).
  */
 const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck: number }>> = {
   tshirt: { body: 0.011, sleeve: 0.013, neck: 0.011 },
