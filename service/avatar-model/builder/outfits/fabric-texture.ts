@@ -26,7 +26,7 @@ const PATTERNS: Readonly<Record<Weave, (x: number, y: number, n: number) => numb
   pique: (x, y, n) => 0.6 * grain(x * 8, y * 8, n * 8, 7) + 0.4 * grain(x * 4, y * 4, n * 4, 8),
   twill: (x, y, n) => Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
   fleece: (x, y, n) => 0.8 * grain(x, y, n, 2) + 0.4 * grain(x * 4, y * 4, n * 4, 3),
-  poplin: (x, y, n) => 0.3 * grain(x * 8, y * 8, n * 8, 4) + 0.3 * grain(x * 2, y * 2, n * 2, 9),
+  poplin: (x, y, n) => 0.3 * grain(x * 8, y * 8, n * 8, 4) + 0.15 * grain(x * 4, y * 4, n * 4, 9),
 };
 
 /** A fixed pseudo-random value in −1..1 per lattice point, smoothly interpolated and tiling every n. */
