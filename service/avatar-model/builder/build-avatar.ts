@@ -27,6 +27,8 @@ import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
 import { relaxCrotchNormals } from './crotch-normals.js';
 import { refineRegion } from './refine-region.js';
+import { relaxRimNormals } from './rim-normals.js';
+import { faceSurface } from './face-landmarks.js';
 import { INNER_LIP_BOTTOM, INNER_LIP_TOP } from './face-rig/landmark-groups.js';
 import type { Part } from './part.js';
 import { toAvatarJoints } from './skeleton.js';
@@ -100,7 +102,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     transformJoints(withEyes(template.skeleton, head.frame.eyes).joints, transforms),
   );
   addFaceMorphTargets(meshes, joints);
-  smoothFace(meshes);
+  smoothFace(meshes, faceSurface(input.topology).rim);
   relaxCrotchNormals(meshes, joints);
   return {
     meshes,
@@ -132,9 +134,10 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
  * subdivision over the landmarks' triangles rounds it. After the blend
  * shapes, so the new vertices move as their edges' ends do. The lips' inner
  * edge stays whole even when the lips were closed onto each other: the
- * mouth's cavity hangs from it.
+ * mouth's cavity hangs from it. Then the normals either side of the face's
+ * `rim` are relaxed, so the turn where face and skull meet shades softly.
  */
-function smoothFace(meshes: AvatarMesh[]): void {
+function smoothFace(meshes: AvatarMesh[], rim: readonly number[]): void {
   const k = meshes.findIndex((m) => m.name === 'Head');
   if (k < 0) return;
   const face = (v: number) => v < FACE_LANDMARKS;
@@ -144,6 +147,7 @@ function smoothFace(meshes: AvatarMesh[]): void {
     (a, b, c) => face(a) && face(b) && face(c),
     (a, b) => innerLip.has(a) && innerLip.has(b),
   );
+  relaxRimNormals(meshes[k]!, rim);
 }
 
 /** Height of the top of the head (not of hair or hats), in metres. */

@@ -5,11 +5,18 @@ import { fitRigidCamera, project } from './affine-camera.js';
 import type { AvatarMesh } from '../model.js';
 import { boundaryLoops } from './body-stitch.js';
 import { COLUMNS, SHEET_VERTICES } from './head-ears.js';
+import { smoothNormals } from './mesh-builder.js';
 import { analysisOf, bounds, build, SUBJECTS, joint, mesh, photosFor } from './test-support.js';
 import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
 
-/** How deep p lies under the plane of the head's nearest vertex, along its normal (m; < 0 outside). */
+/** How deep p lies under the plane of the head's nearest vertex, along its surface normal (m; < 0 outside). */
 function depthInHead(head: AvatarMesh, p: Vec3): number {
+  // The surface's own normals: the exported ones are relaxed near the face's rim, for shading.
+  let normals = surfaceNormals.get(head);
+  if (!normals) {
+    normals = smoothNormals(head.positions, head.indices);
+    surfaceNormals.set(head, normals);
+  }
   let nearest = 0;
   let gap = Infinity;
   for (let h = 0; h < head.positions.length / 3; h++) {
@@ -19,8 +26,10 @@ function depthInHead(head: AvatarMesh, p: Vec3): number {
       nearest = h;
     }
   }
-  return -dot(sub(p, vec3At(head.positions, nearest)), vec3At(head.normals, nearest));
+  return -dot(sub(p, vec3At(head.positions, nearest)), vec3At(normals, nearest));
 }
+
+const surfaceNormals = new WeakMap<AvatarMesh, Float32Array>();
 
 describe('ears', () => {
   it.each(SUBJECTS)(

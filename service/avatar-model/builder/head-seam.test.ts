@@ -135,6 +135,44 @@ describe('the seam between face and skull', () => {
 /** The skull by the jaw keeps its own normals: there the neck's seam runs close under the jaw. */
 const FACE_CLEAR = 0.03;
 
+/**
+ * How fast the head's normals turn near the face's rim, in degrees per
+ * centimetre along each edge with both ends within 1.5 cm of it: the 95th
+ * percentile over those edges.
+ */
+function rimTurnRate(head: AvatarMesh): number {
+  const near = new Map<number, boolean>();
+  const isNear = (v: number) => {
+    let known = near.get(v);
+    if (known === undefined) {
+      const p = at(head, v);
+      known = rim.some((r) => Math.hypot(...sub(p, at(head, r))) < 0.015);
+      near.set(v, known);
+    }
+    return known;
+  };
+  const rates: number[] = [];
+  const idx = head.indices;
+  for (let t = 0; t < idx.length; t += 3)
+    for (let e = 0; e < 3; e++) {
+      const a = idx[t + e]!;
+      const b = idx[t + ((e + 1) % 3)]!;
+      if (!isNear(a) || !isNear(b)) continue;
+      const length = Math.hypot(...sub(at(head, a), at(head, b)));
+      if (length > 1e-4) rates.push(degrees(normalAt(head, a), normalAt(head, b)) / (length * 100));
+    }
+  rates.sort((x, y) => x - y);
+  return rates[Math.floor(rates.length * 0.95)]!;
+}
+
+// The face meets the skull at up to 16–25°, and lit from the side that turn showed as a band
+// from the brow over the temple: near the rim the normals turned at 17.6–21.6°/cm (p95).
+describe('the shading across the rim', () => {
+  it.each(SUBJECTS)('%s: turns gently either side of it, with no band', async (person) => {
+    expect(rimTurnRate(mesh(await build(person), 'Head'))).toBeLessThan(16);
+  });
+});
+
 describe('the seam between head and body', () => {
   it.each(SUBJECTS)(
     "%s: the head's triangles on it shade from the body's normal to the skull's gently",
