@@ -19,10 +19,14 @@ const STEPS = 8;
  */
 export function relaxRimNormals(head: AvatarMesh, rim: readonly number[]): void {
   const { positions, normals, indices } = head;
+  // A place is named by the first vertex there; its copies across the UV seam share it.
   const place = coincidentVertices(positions);
-  const count = positions.length / 3;
   const places = new Map<number, number[]>();
-  for (let v = 0; v < count; v++) places.set(place[v]!, [...(places.get(place[v]!) ?? []), v]);
+  for (let v = 0; v < positions.length / 3; v++) {
+    const copies = places.get(place[v]!);
+    if (copies) copies.push(v);
+    else places.set(place[v]!, [v]);
+  }
   // Open edges, by place: an edge across the UV seam is shared by a triangle on each side.
   const uses = new Map<string, number>();
   for (let t = 0; t < indices.length; t += 3)
