@@ -161,6 +161,51 @@ describe('hanging hair', () => {
     },
   );
 
+  // The curtain's top edge lay 2 mm over the shell, at 20° of elevation: a line across the back
+  // of the head where it began. It now starts under the shell and comes out through it.
+  it.each(['long', 'bob'])(
+    '%s: its curtain begins under the shell, with no edge showing',
+    async (style) => {
+      const model = await wearingHair(style);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const head = model.joints.find((j) => j.name === 'Head')!.position;
+      const centre: Vec3 = [head[0], head[1] + 0.06, head[2]];
+      const top = (piece: number[]) =>
+        Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
+      const [first, second] = pieces(hair.indices);
+      const [shell, curtain] = top(first!) > top(second!) ? [first!, second!] : [second!, first!];
+      // The curtain's highest vertex in each 10° of azimuth: its top edge, one column of it or two.
+      const highest = new Map<number, number>();
+      for (const t of curtain)
+        for (let k = 0; k < 3; k++) {
+          const v = hair.indices[3 * t + k]!;
+          const p = vec3At(hair.positions, v);
+          const column = Math.round(
+            (Math.atan2(p[0] - centre[0], p[2] - centre[2]) * 180) / Math.PI / 10,
+          );
+          const known = highest.get(column);
+          if (known === undefined || p[1] > vec3At(hair.positions, known)[1])
+            highest.set(column, v);
+        }
+      expect(highest.size).toBeGreaterThan(15);
+      const outside: string[] = [];
+      for (const v of highest.values()) {
+        const offset = sub(vec3At(hair.positions, v), centre);
+        const distance = Math.hypot(...offset);
+        const d: Vec3 = [offset[0] / distance, offset[1] / distance, offset[2] / distance];
+        const over = Math.min(
+          ...shell.map((t) => hit(hair.positions, hair.indices, t, centre, d) ?? Infinity),
+        );
+        const degrees = (x: number) => ((x * 180) / Math.PI).toFixed(0);
+        if (over <= distance)
+          outside.push(
+            `az ${degrees(Math.atan2(d[0], d[2]))} el ${degrees(Math.asin(d[1]))} by ${((distance - over) * 1000).toFixed(1)} mm`,
+          );
+      }
+      expect(outside).toEqual([]);
+    },
+  );
+
   // A repeating sampler blended the roots' opaque first row into the ends' last: a thin line of
   // hair along the curtain's lower edge, across the back, once minified (lod 2 and beyond).
   it.each(['long', 'bob', 'short'])(

@@ -309,9 +309,21 @@ function appendCurtain(
   const rows = 16;
   const first = mesh.vertexCount;
   const from = spec.from * DEG;
-  const top = 20 * DEG;
+  const top = 40 * DEG;
+  const tucked = top + TUCK_RISE * DEG;
   for (let j = 0; j <= columns; j++) {
     const azimuth = from + ((2 * Math.PI - 2 * from) * j) / columns;
+    // The curtain's top edge, tucked under the shell: it comes out through the shell below.
+    const under = shell(azimuth, tucked) ?? map.radius(azimuth, tucked) + spec.gap;
+    const reachTucked = (under - TUCK_DEPTH) * Math.cos(tucked);
+    mesh.vertex(
+      [
+        map.centre[0] + reachTucked * Math.sin(azimuth),
+        map.centre[1] + (under - TUCK_DEPTH) * Math.sin(tucked),
+        map.centre[2] + reachTucked * Math.cos(azimuth),
+      ],
+      [(2 * STRAND_REPEAT * j) / columns, 0.55],
+    );
     // The widest the head gets at this azimuth, seen from above.
     let widest = 0;
     for (let e = -50; e <= 20; e += 10)
@@ -336,12 +348,23 @@ function appendCurtain(
       );
     }
   }
-  const at = (j: number, i: number) => first + j * (rows + 1) + i;
+  // Row −1 is the tucked edge.
+  const at = (j: number, i: number) => first + j * (rows + 2) + i + 1;
   for (let j = 0; j < columns; j++) {
-    for (let i = 0; i < rows; i++)
+    for (let i = -1; i < rows; i++)
       mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
   }
 }
+
+/**
+ * How far above the curtain's first free row its top edge starts (degrees of
+ * elevation), and how deep under the shell (m). Its edge lay on the shell
+ * and stood off it, at 20° of elevation: a line across the back of the head
+ * where it began. Now it starts at 40°, near the top of the head, its edge
+ * under the shell, and comes out through it.
+ */
+const TUCK_RISE = 12;
+const TUCK_DEPTH = 0.003;
 
 /** How far the curtain stands off the shell where it lies over it (m). */
 const OVER_SHELL = 0.002;
