@@ -294,10 +294,12 @@ function appendShell(
 }
 
 /**
- * Hair hanging from the back half of the shell: over the widest part of the
- * head, then straight down; kept OVER_SHELL outside the shell (`shell`)
- * wherever it lies over it. Where the two crossed, the shell's curls came
- * through the curtain in dark, jagged patches down the sides and back.
+ * Hair hanging from the back half of the shell: from near the top of the
+ * head, where its top edge is tucked under the shell (TUCK_RISE), over the
+ * widest part of the head, then straight down; kept OVER_SHELL outside the
+ * shell (`shell`) wherever it lies over it. Where the two crossed, the
+ * shell's curls came through the curtain in dark, jagged patches down the
+ * sides and back.
  */
 function appendCurtain(
   mesh: MeshBuilder,
