@@ -24,7 +24,7 @@ export type Weave = 'jersey' | 'pique' | 'twill' | 'fleece' | 'poplin';
 const PATTERNS: Readonly<Record<Weave, (x: number, y: number, n: number) => number>> = {
   jersey: (x, y, n) => 0.4 * grain(x * 4, y * 4, n * 4, 5) + 0.3 * grain(x * 8, y * 8, n * 8, 6),
   pique: (x, y, n) => 0.6 * grain(x * 8, y * 8, n * 8, 7) + 0.4 * grain(x * 4, y * 4, n * 4, 8),
-  twill: (x, y, n) => Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
+  twill: (x, y, n) => 0.5 * Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
   fleece: (x, y, n) => 0.8 * grain(x, y, n, 2) + 0.4 * grain(x * 4, y * 4, n * 4, 3),
   poplin: (x, y, n) => 0.3 * grain(x * 8, y * 8, n * 8, 4) + 0.15 * grain(x * 4, y * 4, n * 4, 9),
 };
