@@ -1,6 +1,6 @@
 import type { AvatarMesh } from '../model.js';
 import { coincidentVertices } from './mesh-builder.js';
-import { smoothstep } from './vec3.js';
+import { lerp, normalize, smoothstep, type Vec3 } from './vec3.js';
 
 /** How far (m) either side of the face's rim the normals are relaxed. */
 const REACH = 0.03;
@@ -66,36 +66,27 @@ export function relaxRimNormals(head: AvatarMesh, rim: readonly number[]): void 
     }
   }
   // One normal per place: the mean of its copies'.
-  let normal = new Map<number, [number, number, number]>();
+  let normal = new Map<number, Vec3>();
   for (const [p, members] of places) {
     if (!neighbours.has(p)) continue;
-    const n: [number, number, number] = [0, 0, 0];
+    const n: Vec3 = [0, 0, 0];
     for (const v of members) for (let k = 0; k < 3; k++) n[k]! += normals[3 * v + k]!;
-    normal.set(p, unit(n));
+    normal.set(p, normalize(n));
   }
   for (let step = 0; step < STEPS; step++) {
     const next = new Map(normal);
     for (const [p, w] of share) {
-      const mean: [number, number, number] = [...normal.get(p)!];
+      const own = normal.get(p)!;
+      const mean: Vec3 = [...own];
       for (const q of neighbours.get(p) ?? []) {
         const n = normal.get(q);
         if (n) for (let k = 0; k < 3; k++) mean[k]! += n[k]!;
       }
-      const own = normal.get(p)!;
-      const relaxed = unit(mean);
-      next.set(
-        p,
-        unit([0, 1, 2].map((k) => own[k]! * (1 - w) + relaxed[k]! * w) as [number, number, number]),
-      );
+      next.set(p, normalize(lerp(own, normalize(mean), w)));
     }
     normal = next;
   }
   for (const p of share.keys())
     for (const v of places.get(p)!)
       for (let k = 0; k < 3; k++) normals[3 * v + k] = normal.get(p)![k]!;
-}
-
-function unit(n: [number, number, number]): [number, number, number] {
-  const l = Math.hypot(n[0], n[1], n[2]) || 1;
-  return [n[0] / l, n[1] / l, n[2] / l];
 }
