@@ -65,12 +65,8 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     c.eye_texture,
     // The head is joined to the body's neck eased to the photographed size.
     (neck) => ({
-      mesh: fitNeck(template.body, template.proportions, neck),
-      distance: fittedDistance(
-        (q, reach) => template.field.at(q, reach),
-        template.proportions,
-        neck,
-      ),
+      mesh: fitNeck(template, neck),
+      distance: fittedDistance(template, neck),
     }),
   );
   const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));
@@ -84,7 +80,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     // Garments and hair were laid on the body's own neck: they follow it to the photographed one.
     ...(await buildAssets(chosen, template, head.frame)).map((part) => ({
       ...part,
-      mesh: fitToNeck(part.mesh, template.proportions, head.frame.neckSize),
+      mesh: fitToNeck(part.mesh, template, head.frame.neckSize),
     })),
   ];
 

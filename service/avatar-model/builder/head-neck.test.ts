@@ -74,7 +74,7 @@ describe("the body's neck fitted to the photographed one", () => {
   const p = template.proportions;
 
   it('widens the neck between its base and the chin and leaves the base, the shoulders, the neck inside the head and the triangles alone', () => {
-    const fitted = fitNeck(template.body, p, {
+    const fitted = fitNeck(template, {
       halfWidth: p.neckRadius * 1.2,
       halfDepth: p.neckRadius * 0.9,
     });
@@ -99,6 +99,41 @@ describe("the body's neck fitted to the photographed one", () => {
     }
     expect(widened).toBeGreaterThan(5);
     expect(inside).toBeGreaterThan(0);
-    expect(fitNeck(template.body, p, null)).toBe(template.body);
+    expect(fitNeck(template, null)).toBe(template.body);
+  });
+
+  it('deepens the neck without a knob behind: its back leans forward from the shoulders to the head', () => {
+    // The body's neck narrows upwards as the fit eases in; grown by the full factor on the way,
+    // a 1.3× deeper neck stood 4 mm further back halfway up than at its base, a knob in profile.
+    const fitted = fitNeck(template, { halfWidth: p.neckRadius, halfDepth: p.neckRadius * 1.3 });
+    const backAt = new Map<number, number>();
+    for (let v = 0; v < fitted.vertexCount; v++) {
+      const [x, y, z] = fitted.position(v);
+      if (Math.abs(x) > 0.012 || z > 0 || y < p.neckBaseY || y > p.chinY + 0.02) continue;
+      const row = Math.floor(y / 0.01);
+      backAt.set(row, Math.min(backAt.get(row) ?? Infinity, z));
+    }
+    const rows = [...backAt.keys()].sort((a, b) => a - b);
+    expect(rows.length).toBeGreaterThan(3);
+    let lowest = -Infinity;
+    let deepest = 0;
+    for (const row of rows) {
+      const z = backAt.get(row)!;
+      // How far this row stands behind the frontmost back below it.
+      deepest = Math.max(deepest, lowest - z);
+      lowest = Math.max(lowest, z);
+    }
+    expect(deepest).toBeLessThan(0.001);
+    // The neck did deepen: its front came forward and its back did not stay as it was.
+    let grown = 0;
+    for (let v = 0; v < fitted.vertexCount; v++) {
+      const before = template.body.position(v);
+      const after = fitted.position(v);
+      if (Math.abs(before[1] - p.chinY) < 0.01 && Math.abs(before[0]) < 0.015 && before[2] > 0) {
+        expect(after[2]).toBeGreaterThan(before[2]);
+        grown++;
+      }
+    }
+    expect(grown).toBeGreaterThan(0);
   });
 });

@@ -1,7 +1,7 @@
 import { neckZ } from './body-skeleton.js';
+import type { BodyTemplate } from './body-template.js';
 import type { NeckSize } from './head-neck.js';
 import { MeshBuilder } from './mesh-builder.js';
-import type { Proportions } from './proportions.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
 /**
@@ -23,13 +23,24 @@ const REACH = 2.2;
 const INSIDE_HEAD = 0.03;
 
 /**
+ * How far forward (metres per metre of height) the back of a deepened neck
+ * at least leans from where the fit begins. The body's neck narrows from its
+ * base up while the fit eases in, so a deeper neck grown in full there bulged
+ * behind, a knob 2–5 mm further back than the neck's base below it, in every
+ * side view; a neck's back runs up and forward from the shoulders to the skull.
+ */
+const BACK_LEAN = 0.1;
+/** The spacing (metres) of the heights at which the body's back of the neck is read. */
+const PROFILE_STEP = 0.002;
+
+/**
  * The body with its neck widened or narrowed to the photographed one: a
  * copy (the body itself is made once per shape and age), with the same
  * vertices and triangles, each neck vertex moved away from or towards the
  * neck's axis, sideways and front to back by their own factors.
  */
-export function fitNeck(body: MeshBuilder, p: Proportions, neck: NeckSize | null): MeshBuilder {
-  return neck ? moved(body, neckFit(p, neck)) : body;
+export function fitNeck(template: BodyTemplate, neck: NeckSize | null): MeshBuilder {
+  return neck ? moved(template.body, neckFit(template, neck)) : template.body;
 }
 
 /**
@@ -38,11 +49,16 @@ export function fitNeck(body: MeshBuilder, p: Proportions, neck: NeckSize | null
  * outside it. Above the chin it lies on the head, not the neck: the move
  * fades out there.
  */
-export function fitToNeck(mesh: MeshBuilder, p: Proportions, neck: NeckSize | null): MeshBuilder {
+export function fitToNeck(
+  mesh: MeshBuilder,
+  template: BodyTemplate,
+  neck: NeckSize | null,
+): MeshBuilder {
   if (!neck) return mesh;
+  const { chinY } = template.proportions;
   return moved(
     mesh,
-    neckFit(p, neck, (y) => 1 - smoothstep(p.chinY - 0.04, p.chinY, y)),
+    neckFit(template, neck, (y) => 1 - smoothstep(chinY - 0.04, chinY, y)),
   );
 }
 
@@ -66,12 +82,12 @@ function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder 
  * itself, since the fit only slides points sideways and front to back).
  */
 export function fittedDistance(
-  distance: (q: Vec3, reach: number) => number,
-  p: Proportions,
+  template: BodyTemplate,
   neck: NeckSize | null,
 ): (q: Vec3, reach: number) => number {
+  const distance = (q: Vec3, reach: number) => template.field.at(q, reach);
   if (!neck) return distance;
-  const fit = neckFit(p, neck);
+  const fit = neckFit(template, neck);
   return (q, reach) => {
     const back = fit.backward(q);
     return distance(fit.moves(back) ? back : q, reach);
@@ -79,24 +95,74 @@ export function fittedDistance(
 }
 
 function neckFit(
-  p: Proportions,
+  template: BodyTemplate,
   neck: NeckSize,
-  fade: (y: number) => number = (y) => 1 - smoothstep(p.chinY, p.chinY + INSIDE_HEAD, y),
+  fade: (y: number) => number = (y) =>
+    1 - smoothstep(template.proportions.chinY, template.proportions.chinY + INSIDE_HEAD, y),
 ) {
+  const p = template.proportions;
   const fx = neck.halfWidth / p.neckRadius;
   const fz = neck.halfDepth / p.neckRadius;
   const nz = neckZ(p);
-  const share = (y: number) =>
-    smoothstep(p.neckBaseY + EASE[0], p.neckBaseY + EASE[1], y) * fade(y);
+  const from = p.neckBaseY + EASE[0];
+  const share = (y: number) => smoothstep(from, p.neckBaseY + EASE[1], y) * fade(y);
+  const back = backOfNeck(template);
+  // Behind the axis a deeper neck grows only as far as keeps its back leaning forward.
+  const backScale = (y: number) => {
+    const full = 1 + (fz - 1) * share(y);
+    if (fz <= 1) return full;
+    const own = nz - back(y);
+    const allowed = nz - (back(from) + BACK_LEAN * (y - from));
+    return own > 0 ? Math.min(full, Math.max(1, allowed / own)) : full;
+  };
+  // Front and back halves are half-ellipses of different depths: both meet the sides upright.
+  const depthScale = (y: number, z: number) => (z < nz ? backScale(y) : 1 + (fz - 1) * share(y));
   return {
     moves: ([x, y, z]: Vec3) => share(y) > 0 && Math.hypot(x, z - nz) <= REACH * p.neckRadius,
-    forward: ([x, y, z]: Vec3): Vec3 => {
-      const w = share(y);
-      return [x * (1 + (fx - 1) * w), y, nz + (z - nz) * (1 + (fz - 1) * w)];
-    },
-    backward: ([x, y, z]: Vec3): Vec3 => {
-      const w = share(y);
-      return [x / (1 + (fx - 1) * w), y, nz + (z - nz) / (1 + (fz - 1) * w)];
-    },
+    forward: ([x, y, z]: Vec3): Vec3 => [
+      x * (1 + (fx - 1) * share(y)),
+      y,
+      nz + (z - nz) * depthScale(y, z),
+    ],
+    backward: ([x, y, z]: Vec3): Vec3 => [
+      x / (1 + (fx - 1) * share(y)),
+      y,
+      nz + (z - nz) / depthScale(y, z),
+    ],
   };
+}
+
+const backProfiles = new WeakMap<BodyTemplate, (y: number) => number>();
+
+/**
+ * The template's back of the neck: the skin's z on the body's midline at a
+ * height, read off its field (bisected between the neck's axis and 20 cm
+ * behind it) every `PROFILE_STEP` from the neck's base to the head's inside,
+ * and interpolated between.
+ */
+function backOfNeck(template: BodyTemplate): (y: number) => number {
+  const cached = backProfiles.get(template);
+  if (cached) return cached;
+  const p = template.proportions;
+  const nz = neckZ(p);
+  const bottom = p.neckBaseY;
+  const rows = Math.ceil((p.chinY + INSIDE_HEAD + 0.01 - bottom) / PROFILE_STEP) + 1;
+  const zs = Array.from({ length: rows }, (_, k) => {
+    const y = bottom + k * PROFILE_STEP;
+    let inside = nz;
+    let outside = nz - 0.2;
+    for (let i = 0; i < 30; i++) {
+      const mid = (inside + outside) / 2;
+      if (template.field.at([0, y, mid]) < 0) inside = mid;
+      else outside = mid;
+    }
+    return (inside + outside) / 2;
+  });
+  const profile = (y: number) => {
+    const t = Math.min(Math.max((y - bottom) / PROFILE_STEP, 0), rows - 1);
+    const k = Math.min(Math.floor(t), rows - 2);
+    return zs[k]! + (zs[k + 1]! - zs[k]!) * (t - k);
+  };
+  backProfiles.set(template, profile);
+  return profile;
 }
