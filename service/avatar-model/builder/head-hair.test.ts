@@ -120,6 +120,40 @@ function hit(p: Float32Array, idx: Uint32Array, t: number, o: Vec3, d: Vec3): nu
   return distance > 0 ? distance : null;
 }
 
+describe('the short cut', () => {
+  // Its strands' ends were spread over the whole shell: a comb of teeth 2–4 cm deep round the
+  // hairline, and a bowl cut over a bare nape at the back.
+  it('thins out only along its hairline', async () => {
+    const hair = (await wearingHair('short')).meshes.find((m) => m.name === 'Hair')!;
+    const uvs = hair.uvs!;
+    const texture = prepareTexture(hair.material.texture!);
+    const hairline: Vec3[] = [];
+    for (let v = 0; v < uvs.length / 2; v++)
+      if (uvs[2 * v + 1]! > 0.999) hairline.push(vec3At(hair.positions, v));
+    expect(hairline.length).toBeGreaterThan(40);
+    const texel = new Float32Array(4);
+    let cut = 0;
+    let deepest = 0;
+    for (let t = 0; t < hair.indices.length / 3; t++) {
+      const corners = [0, 1, 2].map((k) => hair.indices[3 * t + k]!);
+      for (let a = 0; a <= 6; a++)
+        for (let b = 0; a + b <= 6; b++) {
+          const w = [a / 6, b / 6, 1 - (a + b) / 6];
+          const at = (k: number) => corners.reduce((sum, c, i) => sum + w[i]! * uvs[2 * c + k]!, 0);
+          sampleTexture(texture, at(0), at(1), 0, texel);
+          if (texel[3]! >= ALPHA_CUTOFF) continue;
+          cut++;
+          const p = [0, 1, 2].map((k) =>
+            corners.reduce((sum, c, i) => sum + w[i]! * hair.positions[3 * c + k]!, 0),
+          ) as Vec3;
+          deepest = Math.max(deepest, Math.min(...hairline.map((q) => Math.hypot(...sub(p, q)))));
+        }
+    }
+    expect(cut).toBeGreaterThan(100);
+    expect(deepest).toBeLessThan(0.016);
+  });
+});
+
 describe('hanging hair', () => {
   it.each(['long', 'bob'])(
     '%s: lies outside the shell it falls from, wherever it covers it',

@@ -13,6 +13,8 @@ const LOCK_WIDTH: [number, number] = [4, 9];
  */
 const LOCK_END: [number, number] = [0.9, 0.98];
 const TIP = 0.06;
+/** Down to this v every strand is whole hair, opaque (its alpha ramp included): no end lies above it. */
+export const WHOLE_HAIR_TO = LOCK_END[0] - TIP - 2 / (HEIGHT - 1);
 
 let strands: TextureImage | undefined;
 

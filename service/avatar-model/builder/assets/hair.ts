@@ -8,6 +8,7 @@ import type { Part } from '../part.js';
 import type { Proportions } from '../proportions.js';
 import type { Skeleton } from '../skeleton.js';
 import { skinHairByHeight } from '../outfits/hair-weights.js';
+import { WHOLE_HAIR_TO } from './hair-strands.js';
 import { skinRigid } from '../skin-weights.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
 
@@ -39,8 +40,8 @@ interface Shell {
   gap: (s: number, azimuth: number, elevation: number) => number;
   /**
    * Hair shells carry the strand texture from its top (v = 0, the crown) to
-   * this v at the hairline (1: the strands' ragged ends make the hairline);
-   * headwear has none.
+   * this v at the hairline (1: the strands' ragged ends make the hairline,
+   * within the shell's last row); headwear has none.
    */
   strandsTo?: number;
 }
@@ -98,14 +99,17 @@ export function buildHair(
     case 'short': {
       const mesh = shell({
         strandsTo: 1,
+        // Over the ears, then down behind them to the nape. It stopped at the back of the skull,
+        // a bowl cut over a bare nape, with a notch in front of each ear where the face's
+        // outline held a sideburn off.
         hairline: [
           [0, 8],
           [60, 8],
-          [76, -22],
+          [78, -10],
           [92, -6],
-          [118, -6],
-          [140, -32],
-          [180, -42],
+          [108, -8],
+          [126, -36],
+          [180, -50],
         ],
         fringe: -2,
         gap: (s) => 0.011 * (0.35 + 0.65 * (1 - smoothstep(0.82, 1, s))),
@@ -268,8 +272,17 @@ function appendShell(
   const first = mesh.vertexCount;
   // Textured shells repeat their first column at u = STRAND_REPEAT: the strand texture's seam.
   const columns = spec.strandsTo === undefined ? AROUND : AROUND + 1;
-  const uv = (j: number, s: number): [number, number] | undefined =>
-    spec.strandsTo === undefined ? undefined : [(STRAND_REPEAT * j) / AROUND, s * spec.strandsTo];
+  const strandsTo = spec.strandsTo;
+  // Where the strands end at the hairline, they end in its last row. Spread over the whole
+  // shell, the ends (v 0.84–0.98) made a comb of teeth 2–4 cm deep round a short cut.
+  const v = (i: number) =>
+    strandsTo !== 1
+      ? (i / DOWN) * (strandsTo ?? 0)
+      : i === DOWN
+        ? 1
+        : (WHOLE_HAIR_TO * i) / (DOWN - 1);
+  const uv = (j: number, i: number): [number, number] | undefined =>
+    strandsTo === undefined ? undefined : [(STRAND_REPEAT * j) / AROUND, v(i)];
   const crown = mesh.vertex(
     map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2)),
     uv(AROUND / 2, 0),
@@ -280,7 +293,7 @@ function appendShell(
       const azimuth = -Math.PI + (2 * Math.PI * j) / AROUND;
       const low = hairlineAt(spec, guard, azimuth);
       const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
-      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)), uv(j, s));
+      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)), uv(j, i));
     }
   }
   const at = (i: number, j: number) =>
