@@ -4,6 +4,7 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
 import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
+import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
@@ -38,6 +39,9 @@ export const TROUSER_COLOURS: Readonly<Record<ClothingStyle, string>> = {
   shirt: '#b3a07a',
   jersey: '#1f2a44',
 };
+
+/** How far (m) the trousers stand off the skin where they do not hang straight (the seat, the thighs). */
+const TROUSER_EASE = 0.008;
 
 /** Appends part of a body tube, inflated, and skins it with the weights of the body under it. */
 function piece(mesh: MeshBuilder, t: BodyTemplate, spec: TubeSpec, options: TubeOptions): void {
@@ -185,7 +189,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   const trousers = new MeshBuilder();
   // Up past the top's hem, so no skin shows at the waist; down into the shoes.
   appendOffsetGarment(trousers, t, {
-    ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? 0.008 : null),
+    ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? TROUSER_EASE : null),
+    hang: straightLegs(t, TROUSER_EASE),
     top: hemY(0.6),
   });
   const parts: Part[] = [

@@ -221,6 +221,52 @@ describe('the outfits', () => {
   );
 });
 
+describe('the trousers', () => {
+  // Cut as an even 8 mm off the skin, they followed the calf in and the shin down to the ankle:
+  // tights, not trousers.
+  it.each([
+    ['body_0', 'adult'],
+    ['body_1', 'adult'],
+    ['body_3', '7-12'],
+    ['body_2', '3-6'],
+  ] as const)(
+    'hang straight from the knee to the shoe (%s, %s)',
+    async (body, age) => {
+      const model = await dressed('tshirt', body, age);
+      const trousers = mesh(model, 'Trousers');
+      const knee = joint(model, 'LeftLeg');
+      const ankle = joint(model, 'LeftFoot');
+      // The left leg's cloth at a height: its width across and its depth front to back.
+      const extent = (y: number) => {
+        const xs: number[] = [];
+        const zs: number[] = [];
+        for (let v = 0; v < trousers.positions.length / 3; v++) {
+          const [x, h, z] = at(trousers, v);
+          if (x * knee[0] <= 0 || Math.abs(h - y) > 0.01) continue;
+          xs.push(x);
+          zs.push(z);
+        }
+        return [Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)] as const;
+      };
+      const atKnee = extent(knee[1]);
+      for (const share of [0.3, 0.55, 0.8]) {
+        const y = knee[1] + (ankle[1] - knee[1]) * share;
+        const [width, depth] = extent(y);
+        expect(width / atKnee[0], `width ${share} of the way down`).toBeGreaterThan(0.88);
+        expect(depth / atKnee[1], `depth ${share} of the way down`).toBeGreaterThan(0.85);
+      }
+      // Straightened, the two legs' cloth still keeps apart (a small child's knees nearly touch).
+      let nearest = Infinity;
+      for (let v = 0; v < trousers.positions.length / 3; v++) {
+        const [x, y] = at(trousers, v);
+        if (y < knee[1]) nearest = Math.min(nearest, Math.abs(x));
+      }
+      expect(nearest).toBeGreaterThan(0.005);
+    },
+    120_000,
+  );
+});
+
 describe('the T-shirt', () => {
   it('has a crew neck: the front of the neck bare, the tops of the shoulders covered', async () => {
     const model = await dressed('tshirt');

@@ -17,6 +17,8 @@ export interface GarmentCut {
   top?: number;
   sleeve?: number;
   neckline?: Neckline;
+  /** Moves a cloth point (its skin vertex's region, where the ease put it) where it hangs instead. */
+  hang?: (region: BodyRegion, cloth: Vec3) => Vec3;
 }
 
 /**
@@ -99,6 +101,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const top = cut.top ?? Infinity;
   const sleeve = cut.sleeve ?? Infinity;
   const fold = foldEase(t);
+  const regions = t.regions;
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);
     return e === null ? null : e * fold[v]!;
@@ -130,11 +133,12 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
         t,
       ),
     );
-    const q = addScaled(
+    const eased = addScaled(
       lerp(body.position(v), body.position(inside), t),
       n,
       ease[v] ?? ease[inside]!,
     );
+    const q = cut.hang ? cut.hang(regions[v]!, eased) : eased;
     // A corner past an edge is pulled back onto it, so the edge runs straight.
     const straight: Vec3 = [
       Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve),
