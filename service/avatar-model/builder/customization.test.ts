@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BODY_SHAPES, EYE_TEXTURES, type StoredCustomization } from '../../../shared/api/index.js';
 import { BUILTIN_ASSETS } from '../../assets/builtin-catalogue.js';
 import type { AvatarModel } from '../model.js';
+import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js';
 import { parseHexColour, rgbToLinear, srgbToLinear } from './colour.js';
 import {
   analysisOf,
@@ -203,6 +204,29 @@ describe('eye_texture', () => {
     expect(eyes.max[1] - eyes.min[1]).toBeLessThan(0.035);
     expect(eyes.min[1]).toBeGreaterThan(head.min[1] + 0.08);
     expect(eyes.max[2]).toBeLessThan(head.max[2]);
+  });
+
+  // Flat rings of one colour looked painted on, and a white lit evenly to the corners stared.
+  it('draws the iris with fibres and a dark limbal ring, and shades the white towards the corners', async () => {
+    const m = await build(PERSON);
+    const texel = new Float32Array(4);
+    const brightness = (name: string, u: number, v: number) => {
+      sampleTexture(prepareTexture(material(m, name).texture!), u, v, 0, texel);
+      return texel[0]! + texel[1]! + texel[2]!;
+    };
+    const iris = mesh(m, 'EyeIrises');
+    const vs = Array.from({ length: iris.uvs!.length / 2 }, (_, i) => iris.uvs![2 * i + 1]!);
+    expect(Math.min(...vs)).toBeCloseTo(0.5, 5);
+    expect(Math.max(...vs)).toBeCloseTo(1, 5);
+    const across = Array.from({ length: 32 }, (_, k) => brightness('EyeIrises', k / 31, 0.7));
+    expect(Math.max(...across) / Math.min(...across)).toBeGreaterThan(1.15);
+    const mean = (v: number) =>
+      across.reduce((sum, _, k) => sum + brightness('EyeIrises', k / 31, v), 0) / across.length;
+    expect(mean(0.99) / mean(0.7)).toBeLessThan(0.65);
+    // The white: v is the angle from the gaze over 180°; the iris ends at 30°, the side is at 90°.
+    expect(
+      brightness('EyeWhites', 0.5, 80 / 180) / brightness('EyeWhites', 0.5, 32 / 180),
+    ).toBeLessThan(0.8);
   });
 });
 

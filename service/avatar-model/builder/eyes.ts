@@ -7,7 +7,8 @@ import {
   RIGHT_EYE_CONTOUR,
   RIGHT_EYE_CORNERS,
 } from './face-landmarks.js';
-import { hexMaterial } from './materials.js';
+import { irisTexture, scleraTexture } from './eye-textures.js';
+import { hexMaterial, texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import { distance, scale, type Vec3 } from './vec3.js';
 
@@ -65,14 +66,15 @@ export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): Ey
     appendSclera(sclera, eye);
     const edge = eye.radius * Math.sin(IRIS_ANGLE);
     appendDisc(pupil, eye, 0, PUPIL * edge);
-    appendDisc(inner, eye, PUPIL * edge, COLLARETTE * edge);
-    appendDisc(iris, eye, COLLARETTE * edge, edge);
+    // The iris texture's v: pupil to collarette over its first half, on to the limbus over its second.
+    appendDisc(inner, eye, PUPIL * edge, COLLARETTE * edge, [0, 0.5]);
+    appendDisc(iris, eye, COLLARETTE * edge, edge, [0.5, 1]);
   }
   return [
     {
       name: 'EyeWhites',
       mesh: sclera,
-      material: hexMaterial('EyeWhite', '#ece8e2', { roughness: 0.25 }),
+      material: texturedMaterial('EyeWhite', scleraTexture(), { roughness: 0.25 }),
     },
     {
       name: 'EyePupils',
@@ -82,12 +84,18 @@ export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): Ey
     {
       name: 'EyeIrisInner',
       mesh: inner,
-      material: hexMaterial(`EyeIrisInner_${colour}`, palette.inner, { roughness: 0.3 }),
+      material: {
+        ...hexMaterial(`EyeIrisInner_${colour}`, palette.inner, { roughness: 0.3 }),
+        texture: irisTexture(),
+      },
     },
     {
       name: 'EyeIrises',
       mesh: iris,
-      material: hexMaterial(`EyeIris_${colour}`, palette.iris, { roughness: 0.3 }),
+      material: {
+        ...hexMaterial(`EyeIris_${colour}`, palette.iris, { roughness: 0.3 }),
+        texture: irisTexture(),
+      },
     },
   ];
 }
@@ -100,14 +108,17 @@ function appendSclera(mesh: MeshBuilder, eye: EyePlacement): void {
     const theta = IRIS_ANGLE + ((Math.PI - IRIS_ANGLE) * k) / rings;
     for (let j = 0; j < AROUND; j++) {
       const phi = (2 * Math.PI * j) / AROUND;
-      mesh.vertex([
-        c[0] + r * Math.sin(theta) * Math.cos(phi),
-        c[1] + r * Math.sin(theta) * Math.sin(phi),
-        c[2] + r * Math.cos(theta),
-      ]);
+      mesh.vertex(
+        [
+          c[0] + r * Math.sin(theta) * Math.cos(phi),
+          c[1] + r * Math.sin(theta) * Math.sin(phi),
+          c[2] + r * Math.cos(theta),
+        ],
+        [0.5, theta / Math.PI],
+      );
     }
   }
-  const back = mesh.vertex([c[0], c[1], c[2] - r]);
+  const back = mesh.vertex([c[0], c[1], c[2] - r], [0.5, 1]);
   const at = (k: number, j: number) => first + k * AROUND + (j % AROUND);
   // Rings go backwards (away from +z) and around counter-clockwise seen from the front.
   for (let k = 0; k < rings - 1; k++) {
@@ -117,25 +128,38 @@ function appendSclera(mesh: MeshBuilder, eye: EyePlacement): void {
   for (let j = 0; j < AROUND; j++) mesh.triangle(at(rings - 1, j), back, at(rings - 1, j + 1));
 }
 
-/** A flat ring (or disc when inner = 0) facing +z in the plane of the sclera's opening. */
-function appendDisc(mesh: MeshBuilder, eye: EyePlacement, inner: number, outer: number): void {
+/**
+ * A flat ring (or disc when inner = 0) facing +z in the plane of the
+ * sclera's opening; textured from v = `v[0]` on its inner edge to `v[1]` on
+ * its outer one, with u going from 1 round to 0 and back, so the texture
+ * meets itself with no seam.
+ */
+function appendDisc(
+  mesh: MeshBuilder,
+  eye: EyePlacement,
+  inner: number,
+  outer: number,
+  v?: [number, number],
+): void {
   const z = eye.centre[2] + eye.radius * Math.cos(IRIS_ANGLE);
   const [cx, cy] = eye.centre;
   const first = mesh.vertexCount;
-  const ring = (radius: number) => {
+  const ring = (radius: number, at: number | undefined) => {
     for (let j = 0; j < AROUND; j++) {
       const phi = (2 * Math.PI * j) / AROUND;
-      mesh.vertex([cx + radius * Math.cos(phi), cy + radius * Math.sin(phi), z]);
+      const uv: [number, number] | undefined =
+        at === undefined ? undefined : [Math.abs((2 * j) / AROUND - 1), at];
+      mesh.vertex([cx + radius * Math.cos(phi), cy + radius * Math.sin(phi), z], uv);
     }
   };
-  ring(outer);
+  ring(outer, v?.[1]);
   const at = (j: number) => first + (j % AROUND);
   if (inner === 0) {
     const centre = mesh.vertex([cx, cy, z]);
     for (let j = 0; j < AROUND; j++) mesh.triangle(centre, at(j), at(j + 1));
     return;
   }
-  ring(inner);
+  ring(inner, v?.[0]);
   const inside = (j: number) => first + AROUND + (j % AROUND);
   for (let j = 0; j < AROUND; j++) mesh.quad(inside(j), at(j), at(j + 1), inside(j + 1));
 }

@@ -191,7 +191,9 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     expect(prim.getMaterial()?.getBaseColorTexture()).not.toBeNull();
   });
 
-  it("clamps the hair's texture in v, as the renderer samples it, and lets every other texture repeat", async () => {
+  // The hair's ends and the eyes' textures run from one edge to the other in v: a repeat would
+  // blend the roots into the tips and the pupil's rim into the limbus.
+  it("clamps the hair's and the eyes' textures in v, as the renderer samples them, and lets every other texture repeat", async () => {
     const doc = await readGlb(await writeModel(await build(person, LOOKS.dressed)));
     const REPEAT = 10497;
     const CLAMP_TO_EDGE = 33071;
@@ -203,7 +205,9 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
         if (!material?.getBaseColorTexture() || !info) continue;
         textured++;
         expect([info.getWrapS(), info.getWrapT()], mesh.getName()).toEqual(
-          mesh.getName() === 'Hair' ? [REPEAT, CLAMP_TO_EDGE] : [REPEAT, REPEAT],
+          ['Hair', 'EyeWhites', 'EyeIrisInner', 'EyeIrises'].includes(mesh.getName())
+            ? [REPEAT, CLAMP_TO_EDGE]
+            : [REPEAT, REPEAT],
         );
       }
     expect(

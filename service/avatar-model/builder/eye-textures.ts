@@ -1,0 +1,98 @@
+import type { TextureImage } from '../model.js';
+import { encodePng } from './png-encode.js';
+import { smoothstep } from './vec3.js';
+
+/**
+ * The sclera's texture: v is the angle from the gaze (0 straight ahead, 1
+ * straight back), u unused. Lit evenly to its edges, the white of the eye
+ * read as a bright ring round the iris, a stare: in a face the lids and the
+ * brow shade it towards the corners, which a renderer without ambient
+ * occlusion does not draw. So it darkens, and warms a little, from where the
+ * iris ends to the ball's side (90°), where the corners are.
+ */
+const SCLERA_LIGHT: [number, number, number] = [239, 235, 229];
+const SCLERA_SHADED: [number, number, number] = [178, 158, 150];
+/** Angles (as v) over which the white passes from light to shaded. */
+const SCLERA_SHADING: [number, number] = [0.17, 0.42];
+
+/**
+ * The iris's texture, greyscale (the iris colour multiplies it): u runs
+ * round the iris, v outwards: from the pupil to the collarette over the
+ * first half (the inner ring's), from the collarette to the limbus over the
+ * second (the outer ring's). Radial fibres of varied brightness, and a dark
+ * limbal ring at the outer edge. Flat rings of one colour each looked
+ * painted on.
+ */
+const IRIS_SIZE = 64;
+/** Where (as v) the limbal ring begins to darken the iris, and how dark it ends. */
+const LIMBUS_FROM = 0.85;
+const LIMBUS_DARK = 0.5;
+
+let sclera: TextureImage | undefined;
+let iris: TextureImage | undefined;
+
+export function scleraTexture(): TextureImage {
+  if (sclera) return sclera;
+  const width = 4;
+  const height = 64;
+  const rgba = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    const v = y / (height - 1);
+    const t = smoothstep(SCLERA_SHADING[0], SCLERA_SHADING[1], v);
+    for (let x = 0; x < width; x++) {
+      const o = 4 * (y * width + x);
+      for (let k = 0; k < 3; k++)
+        rgba[o + k] = Math.round(SCLERA_LIGHT[k]! + (SCLERA_SHADED[k]! - SCLERA_LIGHT[k]!) * t);
+      rgba[o + 3] = 255;
+    }
+  }
+  sclera = image(rgba, width, height);
+  return sclera;
+}
+
+export function irisTexture(): TextureImage {
+  if (iris) return iris;
+  let seed = 97531;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  // Fibres: each column's brightness, blended with its neighbours so they are a few texels wide.
+  const raw = Array.from({ length: IRIS_SIZE }, () => random());
+  const fibre = raw.map(
+    (_, x) =>
+      0.8 +
+      0.36 *
+        ((raw[(x + IRIS_SIZE - 1) % IRIS_SIZE]! + 2 * raw[x]! + raw[(x + 1) % IRIS_SIZE]!) / 4),
+  );
+  const rgba = new Uint8Array(IRIS_SIZE * IRIS_SIZE * 4);
+  for (let y = 0; y < IRIS_SIZE; y++) {
+    const v = y / (IRIS_SIZE - 1);
+    const limbus = 1 - LIMBUS_DARK * smoothstep(LIMBUS_FROM, 1, v);
+    // A little darker at the pupil's rim and at the collarette, where the rings meet.
+    const rims =
+      1 - 0.15 * Math.exp(-(((v - 0.02) / 0.06) ** 2)) - 0.1 * Math.exp(-(((v - 0.5) / 0.04) ** 2));
+    for (let x = 0; x < IRIS_SIZE; x++) {
+      const o = 4 * (y * IRIS_SIZE + x);
+      const grey = Math.round(255 * Math.min(1, fibre[x]! * limbus * rims));
+      rgba[o] = grey;
+      rgba[o + 1] = grey;
+      rgba[o + 2] = grey;
+      rgba[o + 3] = 255;
+    }
+  }
+  iris = image(rgba, IRIS_SIZE, IRIS_SIZE);
+  return iris;
+}
+
+function image(rgba: Uint8Array, width: number, height: number): TextureImage {
+  // Both run from one edge to the other in v, not round: no row may blend into the far one.
+  return {
+    mimeType: 'image/png',
+    data: encodePng(rgba, width, height),
+    width,
+    height,
+    rgba,
+    clampV: true,
+  };
+}
