@@ -152,6 +152,40 @@ describe('the short cut', () => {
     expect(cut).toBeGreaterThan(100);
     expect(deepest).toBeLessThan(0.016);
   });
+
+  // An even 11 mm off the skull stood out from the temples down like a helmet.
+  it('is fullest on top and lies close at the sides', async () => {
+    const model = await wearingHair('short');
+    const hair = model.meshes.find((m) => m.name === 'Hair')!;
+    const head = model.meshes.find((m) => m.name === 'Head')!;
+    const joint = model.joints.find((j) => j.name === 'Head')!.position;
+    const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+    // Each hair vertex's distance from the nearest head vertex, averaged over a region of
+    // directions from the head's centre (azimuth from straight ahead, elevation, degrees).
+    const gap = (within: (azimuth: number, elevation: number) => boolean) => {
+      let sum = 0;
+      let n = 0;
+      for (let v = 0; v < hair.positions.length / 3; v++) {
+        const d = sub(vec3At(hair.positions, v), centre);
+        const azimuth = (Math.atan2(d[0], d[2]) * 180) / Math.PI;
+        const elevation = (Math.asin(d[1] / Math.hypot(...d)) * 180) / Math.PI;
+        if (!within(azimuth, elevation)) continue;
+        let nearest = Infinity;
+        for (let h = 0; h < head.positions.length / 3; h++)
+          nearest = Math.min(
+            nearest,
+            Math.hypot(...sub(vec3At(head.positions, h), d.map((x, k) => x + centre[k]!) as Vec3)),
+          );
+        sum += nearest;
+        n++;
+      }
+      expect(n).toBeGreaterThan(5);
+      return sum / n;
+    };
+    const top = gap((_, e) => e > 65);
+    const sides = gap((a, e) => Math.abs(Math.abs(a) - 100) < 15 && e > 10 && e < 35);
+    expect(top / sides).toBeGreaterThan(1.6);
+  });
 });
 
 describe('hanging hair', () => {

@@ -112,7 +112,9 @@ export function buildHair(
           [180, -50],
         ],
         fringe: -2,
-        gap: (s) => 0.011 * (0.35 + 0.65 * (1 - smoothstep(0.82, 1, s))),
+        // Fullest on top, close at the sides and the nape: an even 11 mm stood out from the
+        // temples down like a helmet.
+        gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.3, 0.95, s)),
       });
       parts.push({ name: 'Hair', mesh, material });
       break;
