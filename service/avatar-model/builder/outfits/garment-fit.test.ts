@@ -249,6 +249,15 @@ describe('the trousers', () => {
         return [Math.max(...xs) - Math.min(...xs), Math.max(...zs) - Math.min(...zs)] as const;
       };
       const atKnee = extent(knee[1]);
+      // And from the thigh into that straight leg with no waist above the knee: going down,
+      // the cloth only narrows.
+      const hip = joint(model, 'LeftUpLeg');
+      let above = Infinity;
+      for (let k = 6; k >= 0; k--) {
+        const [width] = extent(knee[1] + ((hip[1] - knee[1]) * 0.5 * k) / 10);
+        expect(width, `${k / 20} of the way up to the hip`).toBeLessThan(above + 0.002);
+        above = width;
+      }
       for (const share of [0.3, 0.55, 0.8]) {
         const y = knee[1] + (ankle[1] - knee[1]) * share;
         const [width, depth] = extent(y);

@@ -9,8 +9,8 @@ const KNEE_SLACK = 0.008;
 const HEM_TAPER = 0.92;
 /** The least gap (m) left between the two legs' cylinders: a small child's knees nearly touch. */
 const BETWEEN_LEGS = 0.02;
-/** How far up from the knee to the crotch (as a share) the straight cylinder fades out. */
-const UP_THIGH = 0.3;
+/** Between these shares of the way up from the knee to the crotch the straight cylinder fades out. */
+const UP_THIGH: [number, number] = [0.3, 0.6];
 /**
  * Trousers that hang straight below the knee, as cloth does, instead of
  * following the calf and the shin's narrowing to the ankle like tights: a
@@ -35,7 +35,13 @@ export function straightLegs(
     const off = Math.hypot(cloth[0] - cx, cloth[2] - cz);
     // Up the thigh the cylinder gives way to the cloth as cut: the thighs are wider, but not
     // between them, and the legs' cloth must not meet there.
-    const thigh = 1 - smoothstep(p.kneeY, p.kneeY + UP_THIGH * (p.crotchY - p.kneeY), cloth[1]);
+    const thigh =
+      1 -
+      smoothstep(
+        p.kneeY + UP_THIGH[0] * (p.crotchY - p.kneeY),
+        p.kneeY + UP_THIGH[1] * (p.crotchY - p.kneeY),
+        cloth[1],
+      );
     const hang = Math.min(
       knee * (1 + (HEM_TAPER - 1) * down) * thigh,
       Math.abs(cx) - BETWEEN_LEGS / 2,
