@@ -230,7 +230,11 @@ export async function buildHead(
     else skinRigid(part.mesh, 0, 'Head');
   }
   // Things laid on the head see it whole, as before it was opened at the neck.
-  const headSurface = new HeadRadiusMap(add(shape.centre, offset), mesh);
+  const headSurface = new HeadRadiusMap(
+    add(shape.centre, offset),
+    mesh,
+    ears.parts.map((part) => part.mesh),
+  );
   const joined = joinHeadToBody(mesh, body.mesh, neckDistance, FACE_LANDMARKS);
   const parts: Part[] = [
     {

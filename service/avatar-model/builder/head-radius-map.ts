@@ -13,12 +13,25 @@ const ELEVATIONS = 36;
  */
 export class HeadRadiusMap {
   private readonly radii: Float32Array;
+  /** How far the ears reach, per cell and its neighbours (0 where there is no ear). */
+  private readonly ears: Float32Array;
 
   constructor(
     readonly centre: Vec3,
     head: MeshBuilder,
+    ears: readonly MeshBuilder[] = [],
   ) {
-    const radii = new Float32Array(AZIMUTHS * ELEVATIONS);
+    this.radii = new Float32Array(AZIMUTHS * ELEVATIONS);
+    this.splatMesh(head, this.radii);
+    fillEmpty(this.radii);
+    const reach = new Float32Array(AZIMUTHS * ELEVATIONS);
+    for (const ear of ears) this.splatMesh(ear, reach);
+    this.ears = withSlopes(reach);
+  }
+
+  /** Splats a mesh's vertices and points inside its triangles, keeping each cell's farthest. */
+  private splatMesh(mesh: MeshBuilder, radii: Float32Array): void {
+    const centre = this.centre;
     const splat = (p: Vec3) => {
       const d: Vec3 = [p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]];
       const r = Math.hypot(d[0], d[1], d[2]);
@@ -26,13 +39,13 @@ export class HeadRadiusMap {
       const cell = this.cell(Math.atan2(d[0], d[2]), Math.asin(d[1] / r));
       radii[cell] = Math.max(radii[cell]!, r);
     };
-    for (let v = 0; v < head.vertexCount; v++) splat(head.position(v));
+    for (let v = 0; v < mesh.vertexCount; v++) splat(mesh.position(v));
     // Points inside triangles too: big skull triangles would otherwise leave cells empty.
-    const idx = head.indices;
+    const idx = mesh.indices;
     for (let t = 0; t < idx.length; t += 3) {
-      const a = head.position(idx[t]!);
-      const b = head.position(idx[t + 1]!);
-      const c = head.position(idx[t + 2]!);
+      const a = mesh.position(idx[t]!);
+      const b = mesh.position(idx[t + 1]!);
+      const c = mesh.position(idx[t + 2]!);
       for (const [wa, wb] of [
         [1 / 3, 1 / 3],
         [0.5, 0.5],
@@ -50,8 +63,6 @@ export class HeadRadiusMap {
         ]);
       }
     }
-    fillEmpty(radii);
-    this.radii = radii;
   }
 
   private cell(azimuth: number, elevation: number): number {
@@ -65,22 +76,27 @@ export class HeadRadiusMap {
 
   /** Surface distance from the centre, interpolated between cells. */
   radius(azimuth: number, elevation: number): number {
-    const x = (azimuth / (2 * Math.PI) + 0.5) * AZIMUTHS - 0.5;
-    const y = Math.min(ELEVATIONS - 1, Math.max(0, (elevation / Math.PI + 0.5) * ELEVATIONS - 0.5));
-    const x0 = Math.floor(x);
-    const y0 = Math.min(ELEVATIONS - 2, Math.floor(y));
-    const fx = x - x0;
-    const fy = y - y0;
-    const at = (i: number, j: number) =>
-      this.radii[j * AZIMUTHS + (((i % AZIMUTHS) + AZIMUTHS) % AZIMUTHS)]!;
-    const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
-    const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
-    return top + (bottom - top) * fy;
+    return interpolated(this.radii, azimuth, elevation);
   }
 
-  /** The point `gap` metres outside the surface in a direction. */
-  pointAt(azimuth: number, elevation: number, gap: number): Vec3 {
-    const r = this.radius(azimuth, elevation) + gap;
+  /**
+   * How far from the centre something laid `gap` off the head reaches in a
+   * direction, when it must also pass over the ears, EAR_CLEARANCE outside
+   * them (hair hanging over them: its shell, laid on the head alone, let the
+   * ears come through it).
+   */
+  overEars(azimuth: number, elevation: number, gap: number): number {
+    return Math.max(
+      this.radius(azimuth, elevation) + gap,
+      interpolated(this.ears, azimuth, elevation) + EAR_CLEARANCE,
+    );
+  }
+
+  /** The point `gap` metres outside the surface in a direction (and over the ears, if `overEars`). */
+  pointAt(azimuth: number, elevation: number, gap: number, overEars = false): Vec3 {
+    const r = overEars
+      ? this.overEars(azimuth, elevation, gap)
+      : this.radius(azimuth, elevation) + gap;
     const c = Math.cos(elevation);
     return [
       this.centre[0] + r * c * Math.sin(azimuth),
@@ -95,6 +111,53 @@ export class HeadRadiusMap {
     const r = Math.hypot(d[0], d[1], d[2]) || 1;
     return { azimuth: Math.atan2(d[0], d[2]), elevation: Math.asin(d[1] / r) };
   }
+}
+
+/** How far (m) hair laid over the ears stays outside them. */
+const EAR_CLEARANCE = 0.004;
+
+/** A grid's value in a direction, interpolated between the cells' centres. */
+function interpolated(grid: Float32Array, azimuth: number, elevation: number): number {
+  const x = (azimuth / (2 * Math.PI) + 0.5) * AZIMUTHS - 0.5;
+  const y = Math.min(ELEVATIONS - 1, Math.max(0, (elevation / Math.PI + 0.5) * ELEVATIONS - 0.5));
+  const x0 = Math.floor(x);
+  const y0 = Math.min(ELEVATIONS - 2, Math.floor(y));
+  const fx = x - x0;
+  const fy = y - y0;
+  const at = (i: number, j: number) =>
+    grid[j * AZIMUTHS + (((i % AZIMUTHS) + AZIMUTHS) % AZIMUTHS)]!;
+  const top = at(x0, y0) + (at(x0 + 1, y0) - at(x0, y0)) * fx;
+  const bottom = at(x0, y0 + 1) + (at(x0 + 1, y0 + 1) - at(x0, y0 + 1)) * fx;
+  return top + (bottom - top) * fy;
+}
+
+/** Cells (each way) over which the ears' reach falls away, and by how much (m) a cell. */
+const EAR_SPREAD = 4;
+const EAR_FALL = 0.005;
+
+/**
+ * The ears' reach with sloping sides: each cell the most of its neighbours'
+ * reach, less EAR_FALL for each cell between them beyond the first and a
+ * half. Interpolated between cells, an ear's edge cells would read less than
+ * the ear reaches there, and hair over it would cut its rim; and hair rising
+ * over an ear in one cell stood almost square off the head.
+ */
+function withSlopes(grid: Float32Array): Float32Array {
+  const out = new Float32Array(grid.length);
+  for (let j = 0; j < ELEVATIONS; j++)
+    for (let i = 0; i < AZIMUTHS; i++) {
+      let most = 0;
+      for (let dj = -EAR_SPREAD; dj <= EAR_SPREAD; dj++)
+        for (let di = -EAR_SPREAD; di <= EAR_SPREAD; di++) {
+          const jj = j + dj;
+          if (jj < 0 || jj >= ELEVATIONS) continue;
+          const reach = grid[jj * AZIMUTHS + ((i + di + AZIMUTHS) % AZIMUTHS)]!;
+          if (reach === 0) continue;
+          most = Math.max(most, reach - EAR_FALL * Math.max(0, Math.hypot(di, dj) - 1.5));
+        }
+      out[j * AZIMUTHS + i] = most;
+    }
+  return out;
 }
 
 /** Gives empty cells (no surface splatted) the mean of their filled neighbours, repeatedly. */

@@ -44,6 +44,11 @@ interface Shell {
    * within the shell's last row); headwear has none.
    */
   strandsTo?: number;
+  /**
+   * Whether it comes down over the ears, and so passes outside them: laid on
+   * the head alone, long hair's and the bob's shells let the ears through.
+   */
+  overEars?: true;
 }
 
 /** How many times the strand texture goes round the head. */
@@ -123,6 +128,7 @@ export function buildHair(
       const cover: Shell = {
         strandsTo: 0.6,
         hairline: BELOW_EARS_HAIRLINE,
+        overEars: true,
         fringe: -2,
         gap: (s) => 0.013 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))),
       };
@@ -147,6 +153,7 @@ export function buildHair(
       const cover: Shell = {
         strandsTo: 0.6,
         hairline: BELOW_EARS_HAIRLINE,
+        overEars: true,
         // A fringe over the upper forehead.
         fringe: 7,
         gap: (s, a, e) => 0.02 * (0.4 + 0.6 * (1 - smoothstep(0.85, 1, s))) + curly(0.007)(s, a, e),
@@ -260,7 +267,10 @@ function shellReach(
     const low = hairlineAt(spec, guard, azimuth);
     if (elevation < low) return null;
     const s = (Math.PI / 2 - elevation) / (Math.PI / 2 - low);
-    return map.radius(azimuth, elevation) + spec.gap(s, azimuth, elevation);
+    const gap = spec.gap(s, azimuth, elevation);
+    return spec.overEars
+      ? map.overEars(azimuth, elevation, gap)
+      : map.radius(azimuth, elevation) + gap;
   };
 }
 
@@ -286,7 +296,7 @@ function appendShell(
   const uv = (j: number, i: number): [number, number] | undefined =>
     strandsTo === undefined ? undefined : [(STRAND_REPEAT * j) / AROUND, v(i)];
   const crown = mesh.vertex(
-    map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2)),
+    map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2), spec.overEars),
     uv(AROUND / 2, 0),
   );
   for (let i = 1; i <= DOWN; i++) {
@@ -295,7 +305,10 @@ function appendShell(
       const azimuth = -Math.PI + (2 * Math.PI * j) / AROUND;
       const low = hairlineAt(spec, guard, azimuth);
       const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
-      mesh.vertex(map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation)), uv(j, i));
+      mesh.vertex(
+        map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation), spec.overEars),
+        uv(j, i),
+      );
     }
   }
   const at = (i: number, j: number) =>
