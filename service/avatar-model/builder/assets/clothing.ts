@@ -4,6 +4,7 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
 import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
+import { hangingTop } from '../outfits/hanging-tops.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
@@ -141,6 +142,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
                 ? ease
                 : collar.ease
               : null,
+      hang: hangingTop(t, ease),
       bottom: hemY(lower),
       ...(typeof collar === 'string'
         ? { neckline: neckline(collar) }
@@ -180,6 +182,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // it in red teeth, with skin showing between the two over the hip bones.
       appendOffsetGarment(extra, t, {
         ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? EASE.jersey.body + TRIM_OVER : null),
+        hang: hangingTop(t, EASE.jersey.body + TRIM_OVER),
         bottom: hemY(0.35),
         top: hemY(0.9),
       });
@@ -232,7 +235,7 @@ function appendButtons(mesh: MeshBuilder, t: BodyTemplate, ease: number): void {
   const bottom = p.hipsY + 0.02;
   for (let k = 0; k < count; k++) {
     const y = top + ((bottom - top) * k) / (count - 1);
-    const depth = frontOfBody(t, 0, y) + ease + 0.002;
+    const depth = onCloth(t, 0, y, ease) + 0.002;
     piece(
       mesh,
       t,
@@ -274,7 +277,7 @@ function appendDrawstring(
     const f = i / (DRAWSTRING_SECTIONS - 1);
     const y = top - f * length;
     const sx = x * (1 + 0.1 * f);
-    return { centre: [sx, y, frontOfBody(t, sx, y) + ease + r] as Vec3, halfU: r, halfV: r };
+    return { centre: [sx, y, onCloth(t, sx, y, ease) + r] as Vec3, halfU: r, halfV: r };
   });
   piece(
     mesh,
@@ -298,6 +301,11 @@ function appendDrawstring(
 }
 
 const DRAWSTRING_SECTIONS = 9;
+
+/** How far forward (z) the front of a top standing `ease` off the skin reaches at (x, y), as it hangs. */
+function onCloth(t: BodyTemplate, x: number, y: number, ease: number): number {
+  return hangingTop(t, ease)({ tube: 'torso', along: 0 }, [x, y, frontOfBody(t, x, y) + ease])[2];
+}
 
 /** How far forward (z) the body's skin reaches near (x, y). */
 function frontOfBody(t: BodyTemplate, x: number, y: number): number {

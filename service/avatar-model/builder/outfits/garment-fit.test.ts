@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { armsDown, IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
+import { bodyTemplate } from '../body-template.js';
 import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
 import { dot, sub, type Vec3 } from '../vec3.js';
 import { firstHit, garmentCover, pokesThrough, type GarmentCover } from './skin-pokes.js';
@@ -271,6 +272,36 @@ describe('the trousers', () => {
         if (y < knee[1]) nearest = Math.min(nearest, Math.abs(x));
       }
       expect(nearest).toBeGreaterThan(0.005);
+    },
+    120_000,
+  );
+});
+
+describe('the tops', () => {
+  // Offset along the skin's normal alone, the T-shirt drew the cleavage, the ribs and the
+  // waist: a second skin, not cloth.
+  it.each(['tshirt', 'hoodie', 'shirt', 'jersey'])(
+    '%s spans the hollow between the breasts and falls from the chest',
+    async (style) => {
+      const model = await dressed(style, 'body_1');
+      const cloth = mesh(model, 'Clothing');
+      // The cloth's front (largest z) near x at the height y.
+      const front = (x: number, y: number) => {
+        let most = -Infinity;
+        for (let v = 0; v < cloth.positions.length / 3; v++) {
+          const q = at(cloth, v);
+          if (Math.abs(q[0] - x) < 0.012 && Math.abs(q[1] - y) < 0.012) most = Math.max(most, q[2]);
+        }
+        return most;
+      };
+      const p = bodyTemplate('body_1', 'adult').proportions;
+      const bust = p.chestY - 0.03;
+      const x = 0.55 * p.chest.halfWidth;
+      const breasts = Math.max(front(x, bust), front(-x, bust));
+      expect(breasts - front(0, bust)).toBeLessThan(0.004);
+      // Under the breasts it hangs from them instead of following the skin back in.
+      const under = Math.max(front(x, bust - 0.08), front(-x, bust - 0.08));
+      expect(breasts - under).toBeLessThan(0.012);
     },
     120_000,
   );
