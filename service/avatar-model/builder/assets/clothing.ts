@@ -5,6 +5,7 @@ import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
 import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
+import { looseSleeves } from '../outfits/loose-sleeves.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
@@ -128,7 +129,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     sleeve: number,
     sleeveEase: number,
     collar: { height: number; ease: number } | NecklineStyle,
-  ) =>
+  ) => {
+    const body = hangingTop(t, ease);
+    const sleeves = looseSleeves(t, sleeveEase);
     appendOffsetGarment(cloth, t, {
       // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
       // there too (its hem cuts it straight), or skin would show between top and trousers.
@@ -142,13 +145,14 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
                 ? ease
                 : collar.ease
               : null,
-      hang: hangingTop(t, ease),
+      hang: (r, q) => sleeves(r, body(r, q)),
       bottom: hemY(lower),
       ...(typeof collar === 'string'
         ? { neckline: neckline(collar) }
         : { top: p.neckBaseY + collar.height }),
       sleeve,
     });
+  };
   switch (style) {
     case 'tshirt':
       top(0.2, EASE.tshirt.body, sleeveX('biceps', 'elbow', 0.35), EASE.tshirt.sleeve, 'crew');

@@ -1,0 +1,56 @@
+import type { BodyRegion } from '../body-mesh.js';
+import type { BodyTemplate } from '../body-template.js';
+import { smoothstep, type Vec3 } from '../vec3.js';
+
+/** How much looser (m) than the sleeve's own ease it is round the biceps. */
+const BICEPS_SLACK = 0.006;
+/** The sleeve's radius at the wrist as a share of its radius at the biceps. */
+const WRIST_TAPER = 0.72;
+/**
+ * From the shoulder's section to the biceps' (as shares of the way) the
+ * loose sleeve comes in: over the shoulder and in the armpit the cloth stays
+ * as cut, where a wider tube would stand off the torso's cloth.
+ */
+const FROM_SHOULDER: [number, number] = [0.2, 0.9];
+
+/**
+ * Sleeves that hang as loose tubes round the arm instead of drawing its
+ * muscles: a point of a sleeve (`cloth`, already `ease` off the skin) moved
+ * out from the arm's axis, if need be, to a tube as wide as the cloth at the
+ * biceps plus a little, narrowing towards the wrist (a long sleeve's cuff
+ * closes on it). The arm lies along x in the T-pose, its axis level.
+ */
+export function looseSleeves(
+  t: BodyTemplate,
+  ease: number,
+): (region: BodyRegion, cloth: Vec3) => Vec3 {
+  const arms = { leftArm: t.plan.arms[0], rightArm: t.plan.arms[1] };
+  return (region, cloth) => {
+    if (region.tube !== 'leftArm' && region.tube !== 'rightArm') return cloth;
+    const sections = arms[region.tube].sections;
+    const at = (label: string) => sections.find((s) => s.label === label)!;
+    const shoulder = at('shoulder');
+    const biceps = at('biceps');
+    const wrist = at('wrist');
+    const x = Math.abs(cloth[0]);
+    const [x0, x1, x2] = [shoulder, biceps, wrist].map((s) => Math.abs(s.centre[0])) as [
+      number,
+      number,
+      number,
+    ];
+    const comeIn = smoothstep(
+      x0 + FROM_SHOULDER[0] * (x1 - x0),
+      x0 + FROM_SHOULDER[1] * (x1 - x0),
+      x,
+    );
+    if (comeIn === 0) return cloth;
+    const wide = Math.max(biceps.halfU, biceps.halfV) + ease + BICEPS_SLACK;
+    const down = Math.min(1, Math.max(0, (x - x1) / (x2 - x1)));
+    const hang = wide * (1 + (WRIST_TAPER - 1) * down) * comeIn;
+    const cy = biceps.centre[1];
+    const cz = biceps.centre[2];
+    const off = Math.hypot(cloth[1] - cy, cloth[2] - cz);
+    if (off >= hang || off < 1e-6) return cloth;
+    return [cloth[0], cy + ((cloth[1] - cy) * hang) / off, cz + ((cloth[2] - cz) * hang) / off];
+  };
+}
