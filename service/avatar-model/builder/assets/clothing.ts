@@ -108,6 +108,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     const x = (label: string) => arm.sections.find((s) => s.label === label)!.centre[0];
     return x(from) + (x(to) - x(from)) * f;
   };
+  const elbowX = sleeveX('elbow', 'elbow', 0);
   const neckline = (style: NecklineStyle): Neckline => {
     const n = NECKLINES[style];
     return {
@@ -131,7 +132,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     collar: { height: number; ease: number } | NecklineStyle,
   ) => {
     const body = hangingTop(t, ease);
-    const sleeves = looseSleeves(t, sleeveEase);
+    // A long sleeve (past the elbow) closes in a cuff; the T-shirt's stays open.
+    const sleeves = looseSleeves(t, sleeveEase, sleeve > elbowX ? sleeve : undefined);
     appendOffsetGarment(cloth, t, {
       // The thighs' skin reaches up the sides of the hips past any hem: a top covers it
       // there too (its hem cuts it straight), or skin would show between top and trousers.

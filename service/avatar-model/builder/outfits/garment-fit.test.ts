@@ -310,36 +310,43 @@ describe('the tops', () => {
 describe('the long sleeves', () => {
   // Offset along the skin's normal alone, a sleeve drew the arm's muscles: narrower at the
   // elbow than at the forearm's bulge below it.
-  it.each(['hoodie', 'shirt'])('%s: narrow steadily from the biceps to the cuff', async (style) => {
-    const model = await dressed(style, 'body_4');
-    const sleeve = mesh(model, 'Clothing');
-    const biceps = joint(model, 'LeftArm');
-    const wrist = joint(model, 'LeftHand');
-    // The sleeve's height (y extent) where the plane at x out along the left arm cuts it.
-    const height = (x: number) => {
-      let low = Infinity;
-      let high = -Infinity;
-      for (let t = 0; t < sleeve.indices.length; t += 3)
-        for (let k = 0; k < 3; k++) {
-          const a = at(sleeve, sleeve.indices[t + k]!);
-          const b = at(sleeve, sleeve.indices[t + ((k + 1) % 3)]!);
-          if ((a[0] - x) * (b[0] - x) > 0 || a[0] === b[0]) continue;
-          const y = a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0]);
-          low = Math.min(low, y);
-          high = Math.max(high, y);
-        }
-      return high - low;
-    };
-    const from = biceps[0] + 0.4 * (joint(model, 'LeftForeArm')[0] - biceps[0]);
-    let before = Infinity;
-    for (let k = 0; k <= 12; k++) {
-      const x = from + ((wrist[0] - 0.03 - from) * k) / 12;
-      const h = height(x);
-      console.log('DBG', k, x.toFixed(3), h.toFixed(4));
-      expect(h, `${k}/12 of the way to the cuff`).toBeLessThan(before + 0.001);
-      before = h;
-    }
-  });
+  it.each(['hoodie', 'shirt'])(
+    '%s: narrow steadily from the biceps and close on the wrist',
+    async (style) => {
+      const model = await dressed(style, 'body_4');
+      const sleeve = mesh(model, 'Clothing');
+      const biceps = joint(model, 'LeftArm');
+      const wrist = joint(model, 'LeftHand');
+      // The sleeve's height (y extent) where the plane at x out along the left arm cuts it.
+      const height = (x: number) => {
+        let low = Infinity;
+        let high = -Infinity;
+        for (let t = 0; t < sleeve.indices.length; t += 3)
+          for (let k = 0; k < 3; k++) {
+            const a = at(sleeve, sleeve.indices[t + k]!);
+            const b = at(sleeve, sleeve.indices[t + ((k + 1) % 3)]!);
+            if ((a[0] - x) * (b[0] - x) > 0 || a[0] === b[0]) continue;
+            const y = a[1] + ((b[1] - a[1]) * (x - a[0])) / (b[0] - a[0]);
+            low = Math.min(low, y);
+            high = Math.max(high, y);
+          }
+        return high - low;
+      };
+      const from = biceps[0] + 0.4 * (joint(model, 'LeftForeArm')[0] - biceps[0]);
+      let before = Infinity;
+      for (let k = 0; k <= 12; k++) {
+        const x = from + ((wrist[0] - 0.03 - from) * k) / 12;
+        const h = height(x);
+        console.log('DBG', k, x.toFixed(3), h.toFixed(4));
+        expect(h, `${k}/12 of the way to the cuff`).toBeLessThan(before + 0.001);
+        before = h;
+      }
+      // And close on the wrist in a cuff: left open, the hoodie's ended in a bell.
+      let end = 0;
+      for (let v = 0; v < sleeve.positions.length / 3; v++) end = Math.max(end, at(sleeve, v)[0]);
+      expect(height(end - 0.008) / height(end - 0.07)).toBeLessThan(0.85);
+    },
+  );
 });
 
 describe('the T-shirt', () => {

@@ -13,16 +13,21 @@ const WRIST_TAPER = 0.72;
  */
 const FROM_SHOULDER: [number, number] = [0.2, 0.9];
 
+/** Over this stretch (m before the sleeve's end) a long sleeve's cuff closes on the wrist. */
+const CUFF: [number, number] = [0.05, 0.015];
+
 /**
  * Sleeves that hang as loose tubes round the arm instead of drawing its
  * muscles: a point of a sleeve (`cloth`, already `ease` off the skin) moved
  * out from the arm's axis, if need be, to a tube as wide as the cloth at the
- * biceps plus a little, narrowing towards the wrist (a long sleeve's cuff
- * closes on it). The arm lies along x in the T-pose, its axis level.
+ * biceps plus a little, narrowing towards the wrist, where a long
+ * sleeve's cuff closes on it: open, the hoodie's sleeve ended in a bell. The arm lies along x in the T-pose, its axis level.
  */
 export function looseSleeves(
   t: BodyTemplate,
   ease: number,
+  /** Where a long sleeve ends (|x|): its cuff closes on the wrist over the last few centimetres. */
+  cuff?: number,
 ): (region: BodyRegion, cloth: Vec3) => Vec3 {
   const arms = { leftArm: t.plan.arms[0], rightArm: t.plan.arms[1] };
   return (region, cloth) => {
@@ -46,7 +51,8 @@ export function looseSleeves(
     if (comeIn === 0) return cloth;
     const wide = Math.max(biceps.halfU, biceps.halfV) + ease + BICEPS_SLACK;
     const down = Math.min(1, Math.max(0, (x - x1) / (x2 - x1)));
-    const hang = wide * (1 + (WRIST_TAPER - 1) * down) * comeIn;
+    const cuffed = cuff === undefined ? 1 : 1 - smoothstep(cuff - CUFF[0], cuff - CUFF[1], x);
+    const hang = wide * (1 + (WRIST_TAPER - 1) * down) * comeIn * cuffed;
     const cy = biceps.centre[1];
     const cz = biceps.centre[2];
     const off = Math.hypot(cloth[1] - cy, cloth[2] - cz);

@@ -89,6 +89,7 @@ function bodyNormals(t: BodyTemplate): Float32Array {
  * Appends a garment cut from the body's own surface: every body triangle
  * whose three corners the cut keeps, each corner moved out along the skin's
  * normal by the cut's ease (a tenth of it in the armpits and crotch, `foldEase`),
+ * then, if the cut says how the cloth hangs (`hang`), to where it hangs,
  * with the body's texture coordinates and skin weights. Skin and cloth share
  * their weights vertex for vertex, so in any pose the cloth stays the same
  * distance outside the skin it covers (except where the skin itself folds
@@ -101,6 +102,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const top = cut.top ?? Infinity;
   const sleeve = cut.sleeve ?? Infinity;
   const fold = foldEase(t);
+  // Named apart: inside vertexFor `t` is the corner's share of the way to the neckline.
   const regions = t.regions;
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);
