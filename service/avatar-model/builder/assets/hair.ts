@@ -374,7 +374,7 @@ function appendCurtain(
       );
       mesh.vertex(
         [map.centre[0] + reach * Math.sin(azimuth), y, map.centre[2] + reach * Math.cos(azimuth)],
-        [(2 * STRAND_REPEAT * j) / columns, 0.6 + 0.4 * u],
+        [(2 * STRAND_REPEAT * j) / columns, curtainV(i, rows)],
       );
     }
   }
@@ -385,6 +385,21 @@ function appendCurtain(
       mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
   }
 }
+
+/**
+ * The strand texture's v down the curtain's rows: whole hair (on from the
+ * shell's 0.6) to its last FRAYED_ROWS, over which the locks' ends run out.
+ * Spread evenly from 0.6 to 1, the ends (v 0.84–0.98) took the curtain's
+ * lower third and more: long hair ended in a broom of wisps 12 cm long.
+ */
+function curtainV(row: number, rows: number): number {
+  const whole = rows - FRAYED_ROWS;
+  return row <= whole
+    ? 0.6 + ((WHOLE_HAIR_TO - 0.6) * row) / whole
+    : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
+}
+
+const FRAYED_ROWS = 3;
 
 /**
  * How far above the curtain's first free row its top edge starts (degrees of
