@@ -54,7 +54,8 @@ export function placeEyes(points: readonly Vec3[]): [EyePlacement, EyePlacement]
 /**
  * Both eyes: a white ball open at the front, and a flat iris closing that
  * opening in three rings (pupil, collarette, iris) so that the colours never
- * overlap or flicker.
+ * overlap or flicker; the white and the two iris rings are textured
+ * (`eye-textures.ts`).
  */
 export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): EyePart[] {
   const palette = EYE_COLOURS[colour];

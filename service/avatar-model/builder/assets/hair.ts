@@ -390,7 +390,8 @@ function appendCurtain(
  * The strand texture's v down the curtain's rows: whole hair (on from the
  * shell's 0.6) to its last FRAYED_ROWS, over which the locks' ends run out.
  * Spread evenly from 0.6 to 1, the ends (v 0.84–0.98) took the curtain's
- * lower third and more: long hair ended in a broom of wisps 12 cm long.
+ * lower third and more: long hair ended in a broom of wisps up to 11.5 cm
+ * long.
  */
 function curtainV(row: number, rows: number): number {
   const whole = rows - FRAYED_ROWS;
@@ -399,6 +400,7 @@ function curtainV(row: number, rows: number): number {
     : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
 }
 
+/** The curtain's last rows, over which the locks' ends run out. */
 const FRAYED_ROWS = 3;
 
 /**
