@@ -4,6 +4,7 @@ import { parseCommand, UsageError, USAGE, type Command } from './cli/arguments.j
 import { startService } from './service.js';
 import { createLogger } from './log.js';
 import { watchLauncher } from './cli/launcher-watch.js';
+import { shutDown } from './cli/shut-down.js';
 import { webhookOutbox } from './events/outbox.js';
 import { embeddingRepo } from './sessions/embedding.js';
 
@@ -54,12 +55,10 @@ async function run(command: Command): Promise<void> {
       if (stopping) return;
       stopping = true;
       log.info('shutting down', { reason: signal });
-      service.close().then(
-        () => process.exit(0),
-        (error: unknown) => {
-          log.error('shutdown failed', { error: String(error) });
-          process.exit(1);
-        },
+      shutDown(
+        () => service.close(),
+        (code) => process.exit(code),
+        log,
       );
     };
     process.on('SIGTERM', () => stop('SIGTERM'));
