@@ -1,5 +1,5 @@
 import type { TextureImage } from '../model.js';
-import { encodePng } from './png-encode.js';
+import { clampedPngTexture } from './png-encode.js';
 import { smoothstep } from './vec3.js';
 
 /**
@@ -46,7 +46,7 @@ export function scleraTexture(): TextureImage {
       rgba[o + 3] = 255;
     }
   }
-  sclera = image(rgba, width, height);
+  sclera = clampedPngTexture(rgba, width, height);
   return sclera;
 }
 
@@ -81,18 +81,6 @@ export function irisTexture(): TextureImage {
       rgba[o + 3] = 255;
     }
   }
-  iris = image(rgba, IRIS_SIZE, IRIS_SIZE);
+  iris = clampedPngTexture(rgba, IRIS_SIZE, IRIS_SIZE);
   return iris;
-}
-
-function image(rgba: Uint8Array, width: number, height: number): TextureImage {
-  // Both run from one edge to the other in v, not round: no row may blend into the far one.
-  return {
-    mimeType: 'image/png',
-    data: encodePng(rgba, width, height),
-    width,
-    height,
-    rgba,
-    clampV: true,
-  };
 }

@@ -1,7 +1,25 @@
 import { deflateSync } from 'node:zlib';
+import type { TextureImage } from '../model.js';
+
+/**
+ * An RGBA8 image as a PNG texture that stops at its first and last rows in
+ * v (CLAMP_TO_EDGE): for textures that run from one edge to the other in v
+ * rather than round, such as hair from roots to tips and an eye from its
+ * front to its side.
+ */
+export function clampedPngTexture(rgba: Uint8Array, width: number, height: number): TextureImage {
+  return {
+    mimeType: 'image/png',
+    data: encodePng(rgba, width, height),
+    width,
+    height,
+    rgba,
+    clampV: true,
+  };
+}
 
 /** A minimal RGBA8 PNG: one IDAT, filter 0 on every row. */
-export function encodePng(rgba: Uint8Array, width: number, height: number): Uint8Array {
+function encodePng(rgba: Uint8Array, width: number, height: number): Uint8Array {
   const raw = new Uint8Array((width * 4 + 1) * height);
   for (let y = 0; y < height; y++) {
     raw.set(rgba.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1);

@@ -1,6 +1,6 @@
 import type { AvatarMaterial, TextureImage } from '../../model.js';
 import { parseHexColour, rgbToLinear } from '../colour.js';
-import { encodePng } from '../png-encode.js';
+import { clampedPngTexture } from '../png-encode.js';
 
 /** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
 const WIDTH = 256;
@@ -54,16 +54,9 @@ export function strandTexture(): TextureImage {
       rgba[i + 3] = Math.round(255 * Math.min(1, Math.max(0, 0.5 + past / 2)));
     }
   }
-  strands = {
-    mimeType: 'image/png',
-    data: encodePng(rgba, WIDTH, HEIGHT),
-    width: WIDTH,
-    height: HEIGHT,
-    rgba,
-    // The roots' opaque top row must not wrap round onto the tips: the curtain ends at
-    // v = 1, and there a repeating sampler drew a thin line of hair across the back.
-    clampV: true,
-  };
+  // Clamped in v: the roots' opaque top row must not wrap round onto the tips. The curtain
+  // ends at v = 1, and there a repeating sampler drew a thin line of hair across the back.
+  strands = clampedPngTexture(rgba, WIDTH, HEIGHT);
   return strands;
 }
 

@@ -1,6 +1,7 @@
 import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Vec3 } from '../vec3.js';
+import { outToRadius } from './out-to-radius.js';
 
 /** The torso's skin, which a top hangs from. */
 const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
@@ -47,17 +48,12 @@ export function hangingTop(
   return (region, cloth) => {
     if (!HUNG.has(region.tube)) return cloth;
     const reach = outlineReach(outline, cloth);
-    if (reach === null) return cloth;
-    const dz = cloth[2] - outline.z;
-    const off = Math.hypot(cloth[0], dz);
-    const want = reach.distance + ease;
-    if (off >= want || off < 1e-6) return cloth;
-    return [(cloth[0] * want) / off, cloth[1], outline.z + (dz * want) / off];
+    return reach === null ? cloth : outToRadius(cloth, [0, 2], [0, outline.z], reach + ease);
   };
 }
 
 /** The outline's reach at a point's height in its direction, or null outside the rows. */
-function outlineReach(o: Outline, q: Vec3): { distance: number } | null {
+function outlineReach(o: Outline, q: Vec3): number | null {
   const t = (q[1] - o.bottom) / ROW;
   if (t < 0 || t > o.rows.length - 1) return null;
   const k = Math.min(Math.floor(t), o.rows.length - 2);
@@ -67,7 +63,7 @@ function outlineReach(o: Outline, q: Vec3): { distance: number } | null {
   const b = (a + 1) % ANGLES;
   const g = angle - Math.floor(angle);
   const at = (row: Float32Array) => row[a]! + (row[b]! - row[a]!) * g;
-  return { distance: at(o.rows[k]!) + (at(o.rows[k + 1]!) - at(o.rows[k]!)) * f };
+  return at(o.rows[k]!) + (at(o.rows[k + 1]!) - at(o.rows[k]!)) * f;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { TubeSpec } from '../tube.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
+import { outToRadius } from './out-to-radius.js';
 
 /** How much looser (m) than the skin-tight ease the trousers are round the knee. */
 const KNEE_SLACK = 0.008;
@@ -32,7 +33,6 @@ export function straightLegs(
     const knee = axis.knee + ease + KNEE_SLACK;
     const down = Math.min(1, Math.max(0, (p.kneeY - cloth[1]) / (p.kneeY - p.ankleY)));
     const [cx, cz] = axis.centre(cloth[1]);
-    const off = Math.hypot(cloth[0] - cx, cloth[2] - cz);
     // Up the thigh the cylinder gives way to the cloth as cut: the thighs are wider, but not
     // between them, and the legs' cloth must not meet there.
     const thigh =
@@ -46,8 +46,7 @@ export function straightLegs(
       knee * (1 + (HEM_TAPER - 1) * down) * thigh,
       Math.abs(cx) - BETWEEN_LEGS / 2,
     );
-    if (off >= hang || off < 1e-6) return cloth;
-    return [cx + ((cloth[0] - cx) * hang) / off, cloth[1], cz + ((cloth[2] - cz) * hang) / off];
+    return outToRadius(cloth, [0, 2], [cx, cz], hang);
   };
 }
 
