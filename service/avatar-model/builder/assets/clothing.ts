@@ -66,10 +66,13 @@ const NECKLINES = {
   // A jersey's: wider, and deep enough at the front to make a shallow V.
   scoop: { radius: 1.5, back: 2.1, front: -1.45, rear: 0, rearRise: 0.5 },
 } as const;
+/** A round neckline's ribbed band: how wide (m) and how far off the skin its edge lies. */
+const NECKBAND = { width: 0.02, ease: 0.003 };
 type NecklineStyle = keyof typeof NECKLINES;
 
 const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
+const FEET = new Set(['leftFoot', 'rightFoot']);
 const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
 
 /**
@@ -118,6 +121,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       front: p.neckBaseY + n.front * p.neckRadius,
       back: p.neckBaseY + n.rear * p.neckRadius,
       backRise: n.rearRise * p.neckRadius,
+      band: NECKBAND,
     };
   };
   /**
@@ -196,11 +200,13 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     }
   }
   const trousers = new MeshBuilder();
-  // Up past the top's hem, so no skin shows at the waist; down into the shoes.
+  // Up past the top's hem, so no skin shows at the waist; down to a level hem at the ankle,
+  // over the shoes' collars. (Ending where the legs' skin meets the feet's, it ended in teeth.)
   appendOffsetGarment(trousers, t, {
-    ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) ? TROUSER_EASE : null),
+    ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) || FEET.has(r.tube) ? TROUSER_EASE : null),
     hang: straightLegs(t, TROUSER_EASE),
     top: hemY(0.6),
+    bottom: p.ankleY,
   });
   const parts: Part[] = [
     {

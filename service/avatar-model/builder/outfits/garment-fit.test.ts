@@ -3,6 +3,7 @@ import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { armsDown, IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { bodyTemplate } from '../body-template.js';
+import { boundaryLoops } from '../body-stitch.js';
 import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
 import { dot, sub, type Vec3 } from '../vec3.js';
 import { firstHit, garmentCover, pokesThrough, type GarmentCover } from './skin-pokes.js';
@@ -204,6 +205,34 @@ describe('the round necklines', () => {
     },
     120_000,
   );
+  it.each([
+    ['jersey', 'body_2', '3-6'],
+    ['tshirt', 'body_0', 'adult'],
+    ['tshirt', 'body_4', '7-12'],
+  ] as const)(
+    'lie close round the neck at their edge (%s on %s aged %s)',
+    async (style, body, age) => {
+      // At the top's own ease (11–16 mm) the gap between edge and skin showed the cloth's
+      // inside: a dark wedge either side of the neck in every front view.
+      const model = await dressed(style, body, age);
+      const cloth = mesh(model, 'Clothing');
+      const skin = mesh(model, 'Body');
+      const meanY = (loop: number[]) => loop.reduce((s, v) => s + at(cloth, v)[1], 0) / loop.length;
+      const neck = boundaryLoops(cloth.indices).sort((a, b) => meanY(b) - meanY(a))[0]!;
+      const offSkin = neck
+        .map((c) => {
+          const q = at(cloth, c);
+          let nearest = Infinity;
+          for (let v = 0; v < skin.positions.length / 3; v++)
+            nearest = Math.min(nearest, Math.hypot(...sub(at(skin, v), q)));
+          return nearest;
+        })
+        .sort((a, b) => a - b);
+      // To the nearest skin vertex, which lies up to about 4 mm along the skin from its foot.
+      expect(offSkin[offSkin.length >> 1]).toBeLessThan(0.006);
+    },
+    120_000,
+  );
 });
 
 describe('the outfits', () => {
@@ -272,6 +301,41 @@ describe('the trousers', () => {
         if (y < knee[1]) nearest = Math.min(nearest, Math.abs(x));
       }
       expect(nearest).toBeGreaterThan(0.005);
+    },
+    120_000,
+  );
+  // They ended where the legs' skin meets the feet's, an edge that zigzags by 6–22 mm: teeth
+  // round the hem in every full-body picture.
+  it.each([
+    ['body_0', 'adult', 'sneakers'],
+    ['body_1', 'adult', 'loafers'],
+    ['body_2', '3-6', null],
+    ['body_4', '7-12', 'boots'],
+  ] as const)(
+    'end in a level hem at the ankle (%s, %s, %s)',
+    async (body, age, shoes) => {
+      const model = await build('person-a', {
+        assets: {
+          clothing: { id: styleId('tshirt') },
+          footwear: shoes === null ? null : { id: styleId(shoes) },
+          hair_and_headwear: null,
+          eyewear: null,
+        },
+        body,
+        age,
+      });
+      const trousers = mesh(model, 'Trousers');
+      const knee = joint(model, 'LeftLeg');
+      const ankle = joint(model, 'LeftFoot');
+      const hems = boundaryLoops(trousers.indices).filter((loop) =>
+        loop.every((v) => at(trousers, v)[1] < knee[1]),
+      );
+      expect(hems).toHaveLength(2);
+      for (const hem of hems) {
+        const heights = hem.map((v) => at(trousers, v)[1]);
+        expect(Math.max(...heights) - Math.min(...heights)).toBeLessThan(0.003);
+        expect(Math.abs(heights[0]! - ankle[1])).toBeLessThan(0.01);
+      }
     },
     120_000,
   );

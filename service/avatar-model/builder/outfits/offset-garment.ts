@@ -39,6 +39,13 @@ export interface Neckline {
   back: number;
   /** How far the back's edge rises from the middle to the sides (at `radius` off it). */
   backRise: number;
+  /**
+   * The neckband: over the last `width` (m) before the edge the ease falls
+   * to `ease`, so the edge lies close round the neck. At the garment's own
+   * ease, the gap between edge and skin showed the cloth's inside, a dark
+   * wedge either side of the neck in every front view.
+   */
+  band?: { width: number; ease: number };
 }
 
 /** Where q lies across the neckline's cylinder: below 1 inside it, 1 on it. */
@@ -47,10 +54,34 @@ function acrossNeckline(q: Vec3, n: Neckline): number {
   return Math.hypot(q[0] / n.radius, dz / (dz >= 0 ? n.radius : n.backRadius));
 }
 
+/** How high the neckline's edge runs at q's place round its axis. */
+function necklineHeight(q: Vec3, n: Neckline): number {
+  return q[2] >= n.z ? n.front : n.back + n.backRise * (q[0] / n.radius) ** 2;
+}
+
 function pastNeckline(q: Vec3, n: Neckline | undefined): boolean {
   if (n === undefined) return false;
-  const from = q[2] >= n.z ? n.front : n.back + n.backRise * (q[0] / n.radius) ** 2;
-  return q[1] > from && acrossNeckline(q, n) < 1;
+  return q[1] > necklineHeight(q, n) && acrossNeckline(q, n) < 1;
+}
+
+/**
+ * About how far (m) a covered point lies from the bare region past the
+ * neckline: below the edge's height and out from its cylinder, combined (0
+ * past it). The skin runs near upright under the front and back of the edge
+ * and near level under its sides, so this is close to the way along it.
+ */
+function fromNeckline(q: Vec3, n: Neckline): number {
+  const below = Math.max(0, necklineHeight(q, n) - q[1]);
+  const out = Math.max(0, acrossNeckline(q, n) - 1) * (q[2] >= n.z ? n.radius : n.backRadius);
+  return Math.hypot(below, out);
+}
+
+/** The ease at q: the garment's, falling to the neckband's near a neckline's edge. */
+function easeNearNeckline(q: Vec3, ease: number, n: Neckline | undefined): number {
+  if (n?.band === undefined) return ease;
+  const f = Math.min(1, fromNeckline(q, n) / n.band.width);
+  const s = f * f * (3 - 2 * f);
+  return Math.min(ease, n.band.ease + (ease - n.band.ease) * s);
 }
 
 /**
@@ -69,6 +100,19 @@ function necklineCrossing(bare: Vec3, covered: Vec3, n: Neckline): number {
     else outside = t;
   }
   return outside;
+}
+
+/**
+ * How far along the skin from `past` (beyond a level edge, the hem or the
+ * waistband) to `kept` the edge's height lies (0 when `past` is not beyond
+ * one). Pulled straight up or down onto the edge instead, a corner on a
+ * slope (the instep under a trouser's hem) stood out from the skin by the
+ * slope's run, a tooth in the hem.
+ */
+function levelCrossing(past: Vec3, kept: Vec3, bottom: number, top: number): number {
+  const edge = past[1] < bottom ? bottom : past[1] > top ? top : null;
+  if (edge === null || kept[1] === past[1]) return 0;
+  return Math.min(1, Math.max(0, (edge - past[1]) / (kept[1] - past[1])));
 }
 
 /** Halvings that find the neckline along an edge: 2⁻¹² of a 2 cm edge is 5 µm. */
@@ -106,7 +150,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const regions = t.regions;
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);
-    return e === null ? null : e * fold[v]!;
+    return e === null ? null : easeNearNeckline(body.position(v), e * fold[v]!, cut.neckline);
   });
   const within = (v: number) => {
     const q = body.position(v);
@@ -125,9 +169,10 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const copies: { position: Vec3; uv: [number, number]; from: [number, number][] }[] = [];
   const vertexFor = (v: number, inside: number) => {
     if (copy[v]! >= 0) return copy[v]!;
-    const t = pastNeckline(body.position(v), cut.neckline)
+    const atNeckline = pastNeckline(body.position(v), cut.neckline);
+    const t = atNeckline
       ? necklineCrossing(body.position(v), body.position(inside), cut.neckline!)
-      : 0;
+      : levelCrossing(body.position(v), body.position(inside), bottom, top);
     const n = normalize(
       lerp(
         [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!],
@@ -141,10 +186,13 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       ease[v] ?? ease[inside]!,
     );
     const q = cut.hang ? cut.hang(regions[v]!, eased) : eased;
-    // A corner past an edge is pulled back onto it, so the edge runs straight.
+    // A corner past an edge is pulled back onto it, so the edge runs straight. One past a
+    // level edge lies on it exactly: eased along a normal that tilts up (the ankle's, under a
+    // trouser hem) it rose by up to half the ease, and the hem ran crooked.
+    const skinY = body.position(v)[1];
     const straight: Vec3 = [
       Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve),
-      Math.min(top, Math.max(bottom, q[1])),
+      skinY < bottom ? bottom : skinY > top ? top : Math.min(top, Math.max(bottom, q[1])),
       q[2],
     ];
     const uv = lerp(
@@ -152,13 +200,13 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       [body.uvs[2 * inside]!, body.uvs[2 * inside + 1]!, 0],
       t,
     );
-    // A corner pulled back onto a straight edge moves with the skin inside the edge:
+    // A corner moved onto a straight edge moves with the skin inside the edge:
     // past a sleeveless top's armhole the skin is the arm's, and cloth on the chest that
     // followed the arm would flap out over the shoulder when the arm comes down. One
     // moved along the skin to the neckline moves as the skin it was moved to.
     const from: [number, number][] = within(v)
       ? [[v, 1]]
-      : t > 0
+      : atNeckline
         ? [
             [v, 1 - t],
             [inside, t],
@@ -198,18 +246,19 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
 }
 
 /**
- * A corner moved onto an edge that lands within this (m) of a neighbour is
- * one corner with it: a skin vertex moved to the neckline can land next to
- * one that lies just inside it (or another moved there), and the sliver
- * between them stood at any angle, its normal flipping with a millimetre's
- * movement.
+ * Corners of the garment closer than this (m) along a triangle's side are
+ * one corner: a skin vertex moved to the neckline can land next to one that
+ * lies just inside it (or another moved there), and the body's skin has a
+ * few slivers of its own (0.4 mm at a small child's neck), which the
+ * neckband's small ease leaves as they are. The sliver between them stood
+ * at any angle, its normal flipping with a millimetre's movement.
  */
 const WELD = 0.002;
 
 /**
- * The corner each garment vertex is drawn with: a corner moved onto an edge
- * and joined to another by a triangle's side shorter than `WELD` becomes one
- * with it (with the unmoved one, if either is), so the slivers between them
+ * The corner each garment vertex is drawn with: a corner joined to another
+ * by a triangle's side shorter than `WELD` becomes one with it (with the one
+ * not moved onto an edge, if either is), so the slivers between them
  * collapse and are left out.
  */
 function weldedCorners(
@@ -227,7 +276,6 @@ function weldedCorners(
     for (let k = 0; k < 3; k++) {
       const a = corners[k]!;
       const b = corners[(k + 1) % 3]!;
-      if (!moved.has(a) && !moved.has(b)) continue;
       if (distance(position(a), position(b)) >= WELD) continue;
       const [ra, rb] = [find(a), find(b)];
       // A corner left where the skin put it stays; a moved one joins it.

@@ -26,10 +26,18 @@ export function straightLegs(
   ease: number,
 ): (region: BodyRegion, cloth: Vec3) => Vec3 {
   const p = t.proportions;
-  const axes = { leftLeg: legAxis(t.plan.legs[0]), rightLeg: legAxis(t.plan.legs[1]) };
+  const left = legAxis(t.plan.legs[0]);
+  const right = legAxis(t.plan.legs[1]);
+  // The top of the foot's skin reaches above the ankle, inside the hem: it hangs with its leg.
+  const axes: Readonly<Record<string, LegAxis>> = {
+    leftLeg: left,
+    leftFoot: left,
+    rightLeg: right,
+    rightFoot: right,
+  };
   return (region, cloth) => {
-    if (region.tube !== 'leftLeg' && region.tube !== 'rightLeg') return cloth;
     const axis = axes[region.tube];
+    if (axis === undefined) return cloth;
     const knee = axis.knee + ease + KNEE_SLACK;
     const down = Math.min(1, Math.max(0, (p.kneeY - cloth[1]) / (p.kneeY - p.ankleY)));
     const [cx, cz] = axis.centre(cloth[1]);
@@ -46,7 +54,12 @@ export function straightLegs(
       knee * (1 + (HEM_TAPER - 1) * down) * thigh,
       Math.abs(cx) - BETWEEN_LEGS / 2,
     );
-    return outToRadius(cloth, [0, 2], [cx, cz], hang);
+    const hung = outToRadius(cloth, [0, 2], [cx, cz], hang);
+    // Below the knee neither leg crosses into the gap, not even the ease off the inner ankle.
+    const inner = BETWEEN_LEGS / 2;
+    return cloth[1] < p.kneeY && Math.abs(hung[0]) < inner
+      ? [Math.sign(cx) * inner, hung[1], hung[2]]
+      : hung;
   };
 }
 
@@ -54,7 +67,12 @@ export function straightLegs(
  * A leg's axis by height, through its plan's cross-sections' centres, and
  * its radius at the knee (the knee section's larger half extent).
  */
-function legAxis(leg: TubeSpec) {
+interface LegAxis {
+  centre: (y: number) => [number, number];
+  knee: number;
+}
+
+function legAxis(leg: TubeSpec): LegAxis {
   const sections = [...leg.sections].sort((a, b) => a.centre[1] - b.centre[1]);
   const knee = leg.sections.find((s) => s.label === 'knee');
   return {
