@@ -251,3 +251,38 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
     });
   });
 });
+
+// The shoes, their soles, the tops' details and the hats were flat colours; the issue asks for
+// textured PBR materials on every part of an outfit.
+describe('every garment, shoe and hat', () => {
+  it.each([
+    ['dressed', 'beanie'],
+    ['extreme', 'cap'],
+    ['dressed', 'cap'],
+  ] as const)('has a base colour texture and texture coordinates (%s, %s)', async (look, hat) => {
+    const customization = LOOKS[look]!;
+    const doc = await readGlb(
+      await writeModel(
+        await build(PEOPLE[0], {
+          ...customization,
+          assets: {
+            ...customization.assets!,
+            hair_and_headwear: { id: styleId(hat), color: null },
+          },
+        }),
+      ),
+    );
+    const worn = /^(Trousers|Clothing|ClothingDetail|Shoes|ShoeSoles|Headwear)_/;
+    const names: string[] = [];
+    for (const mesh of doc.getRoot().listMeshes())
+      for (const prim of mesh.listPrimitives()) {
+        const material = prim.getMaterial();
+        if (!material || !worn.test(material.getName())) continue;
+        names.push(material.getName());
+        expect(material.getBaseColorTexture(), material.getName()).not.toBeNull();
+        expect(prim.getAttribute('TEXCOORD_0'), material.getName()).not.toBeNull();
+      }
+    // The top, its details, the trousers, the shoes, their soles and the hat.
+    expect(new Set(names.map((n) => n.split('_')[0])).size).toBe(6);
+  });
+});

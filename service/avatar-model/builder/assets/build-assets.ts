@@ -1,6 +1,7 @@
 import type { BodyTemplate } from '../body-template.js';
 import type { HeadFrame } from '../head-builder.js';
-import { hexMaterial, translucentMaterial } from '../materials.js';
+import { texturedMaterial, translucentMaterial } from '../materials.js';
+import { grainTexture } from '../outfits/grain-texture.js';
 import type { Part } from '../part.js';
 import { buildClothing, shoulderEase } from './clothing.js';
 import { buildEyewear } from './eyewear.js';
@@ -47,10 +48,15 @@ export async function buildAssets(
   }
   if (chosen.hair) {
     const { style, colour } = chosen.hair;
-    const knit = style === 'beanie' || style === 'cap';
-    const material = knit
-      ? hexMaterial(`Headwear_${style}`, colour ?? '#3b2a1e', { roughness: 0.9, doubleSided: true })
-      : hairMaterial(`Hair_${style}`, colour ?? '#3b2a1e');
+    const material =
+      style === 'beanie' || style === 'cap'
+        ? texturedMaterial(
+            `Headwear_${style}`,
+            // A beanie is knitted in ribs; a cap is cotton twill.
+            await grainTexture(colour ?? '#3b2a1e', style === 'beanie' ? 'rib' : 'twill'),
+            { roughness: 0.9, doubleSided: true },
+          )
+        : hairMaterial(`Hair_${style}`, colour ?? '#3b2a1e');
     parts.push(
       ...buildHair(
         style,

@@ -1,5 +1,5 @@
-import { hexMaterial, texturedMaterial } from '../materials.js';
-import { fabricTexture, type Weave } from '../outfits/fabric-texture.js';
+import { texturedMaterial } from '../materials.js';
+import { grainTexture, type Grain } from '../outfits/grain-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
@@ -22,12 +22,18 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
   shirt: '#9cc2e4',
   jersey: '#c0392b',
 };
-const TRIM_COLOUR = '#f4f4f4';
+/** What each top's details are made of: the hoodie's cords, the shirt's buttons, the jersey's trim. */
+const DETAILS: Readonly<Record<ClothingStyle, { colour: string; grain: Grain }>> = {
+  tshirt: { colour: '#f4f4f4', grain: 'jersey' },
+  hoodie: { colour: '#d9d9d9', grain: 'twill' },
+  shirt: { colour: '#f4f4f4', grain: 'rubber' },
+  jersey: { colour: '#f4f4f4', grain: 'pique' },
+};
 /** How far (m) a trim stands off the garment it edges. */
 const TRIM_OVER = 0.003;
 
 /** What each top is knitted or woven as; every pair of trousers is a twill. */
-export const WEAVES: Readonly<Record<ClothingStyle, Weave>> = {
+export const WEAVES: Readonly<Record<ClothingStyle, Grain>> = {
   tshirt: 'jersey',
   hoodie: 'fleece',
   shirt: 'poplin',
@@ -214,7 +220,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       mesh: trousers,
       material: texturedMaterial(
         `Trousers_${style}`,
-        await fabricTexture(TROUSER_COLOURS[style], 'twill'),
+        await grainTexture(TROUSER_COLOURS[style], 'twill'),
         { roughness: 0.9, doubleSided: true },
       ),
     },
@@ -223,17 +229,21 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       mesh: cloth,
       material: texturedMaterial(
         `Clothing_${style}`,
-        await fabricTexture(CLOTHING_COLOURS[style], WEAVES[style]),
+        await grainTexture(CLOTHING_COLOURS[style], WEAVES[style]),
         { roughness: 0.85, doubleSided: true },
       ),
     },
   ];
   if (extra.triangleCount > 0) {
-    const colour = style === 'hoodie' ? '#d9d9d9' : TRIM_COLOUR;
+    const detail = DETAILS[style];
     parts.push({
       name: 'ClothingDetail',
       mesh: extra,
-      material: hexMaterial(`ClothingDetail_${style}`, colour, { roughness: 0.6 }),
+      material: texturedMaterial(
+        `ClothingDetail_${style}`,
+        await grainTexture(detail.colour, detail.grain),
+        { roughness: 0.6 },
+      ),
     });
   }
   return parts;

@@ -1,5 +1,6 @@
 import type { BodyTemplate } from '../body-template.js';
-import { hexMaterial } from '../materials.js';
+import { texturedMaterial } from '../materials.js';
+import { grainTexture, type Grain } from '../outfits/grain-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { Part } from '../part.js';
 import { skinByDistance } from '../skin-weights.js';
@@ -14,7 +15,9 @@ export type FootwearStyle = (typeof FOOTWEAR_STYLES)[number];
 
 interface ShoeStyle {
   upper: string;
+  upperGrain: Grain;
   sole: string;
+  soleGrain: Grain;
   soleThickness: number;
   /** Ease of the upper over the foot. */
   inflate: number;
@@ -26,7 +29,9 @@ interface ShoeStyle {
 const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   sneakers: {
     upper: '#34506e',
+    upperGrain: 'canvas',
     sole: '#f3f3f0',
+    soleGrain: 'rubber',
     soleThickness: 0.024,
     inflate: 0.008,
     collar: () => 0.03,
@@ -34,7 +39,9 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   },
   boots: {
     upper: '#5b3a22',
+    upperGrain: 'leather',
     sole: '#241710',
+    soleGrain: 'rubber',
     soleThickness: 0.03,
     inflate: 0.01,
     // Up the shin, as far as the shin's own section of the leg.
@@ -43,7 +50,9 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   },
   loafers: {
     upper: '#2a170d',
+    upperGrain: 'leather',
     sole: '#120c08',
+    soleGrain: 'leather',
     soleThickness: 0.012,
     inflate: 0.004,
     // Low-cut: the collar runs round just over the instep, under the sneakers' one.
@@ -70,11 +79,12 @@ const SINK_MARGIN = 0.002;
  * normal, with the skin's weights. (Made from the foot tube alone they missed
  * the skin where the foot and leg tubes blend, and the ankle bones came out
  * through them.) They stand on a sole slab that follows the foot's outline:
- * sneakers (navy, thick white sole, a collar above the ankle), boots (brown,
- * a shaft up the shin, dark heavy sole), loafers (low-cut, glossy, thin
- * sole). Nothing goes below the ground (y = 0).
+ * sneakers (navy canvas, thick white rubber sole, a collar above the
+ * ankle), boots (brown leather, a shaft up the shin, dark heavy sole),
+ * loafers (low-cut, glossy leather, thin sole). Nothing goes below the
+ * ground (y = 0).
  */
-export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
+export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Promise<Part[]> {
   const spec = STYLES[style];
   const p = t.proportions;
   const upper = new MeshBuilder();
@@ -102,15 +112,20 @@ export function buildFootwear(style: FootwearStyle, t: BodyTemplate): Part[] {
     {
       name: 'Shoes',
       mesh: upper,
-      material: hexMaterial(`Shoes_${style}`, spec.upper, {
-        roughness: spec.roughness,
-        doubleSided: true,
-      }),
+      material: texturedMaterial(
+        `Shoes_${style}`,
+        await grainTexture(spec.upper, spec.upperGrain),
+        { roughness: spec.roughness, doubleSided: true },
+      ),
     },
     {
       name: 'ShoeSoles',
       mesh: sole,
-      material: hexMaterial(`ShoeSoles_${style}`, spec.sole, { roughness: 0.9 }),
+      material: texturedMaterial(
+        `ShoeSoles_${style}`,
+        await grainTexture(spec.sole, spec.soleGrain),
+        { roughness: 0.9 },
+      ),
     },
   ];
 }

@@ -51,8 +51,13 @@ interface Shell {
   overEars?: true;
 }
 
-/** How many times the strand texture goes round the head. */
+/**
+ * How many times the strand texture, or headwear's grain, goes round the
+ * head: a beanie's 4-texel ribs then lie about 5 mm apart.
+ */
 const STRAND_REPEAT = 4;
+/** How many times headwear's grain tiles from its crown to its edge (about 3 a metre, like the clothes'). */
+const HEADWEAR_DOWN = 0.6;
 
 /** Hair hanging below the shell, all round the back from |azimuth| ≥ `from` degrees. */
 interface Curtain {
@@ -282,19 +287,21 @@ function appendShell(
   guard: (a: number) => number,
 ): void {
   const first = mesh.vertexCount;
-  // Textured shells repeat their first column at u = STRAND_REPEAT: the strand texture's seam.
-  const columns = spec.strandsTo === undefined ? AROUND : AROUND + 1;
+  // The first column is repeated at u = STRAND_REPEAT: the texture's seam.
+  const columns = AROUND + 1;
   const strandsTo = spec.strandsTo;
   // Where the strands end at the hairline, they end in its last row. Spread over the whole
   // shell, the ends (v 0.84–0.98) made a comb of teeth 2–4 cm deep round a short cut.
+  // Headwear's grain tiles down it instead.
   const v = (i: number) =>
-    strandsTo !== 1
-      ? (i / DOWN) * (strandsTo ?? 0)
-      : i === DOWN
-        ? 1
-        : (WHOLE_HAIR_TO * i) / (DOWN - 1);
-  const uv = (j: number, i: number): [number, number] | undefined =>
-    strandsTo === undefined ? undefined : [(STRAND_REPEAT * j) / AROUND, v(i)];
+    strandsTo === undefined
+      ? (i / DOWN) * HEADWEAR_DOWN
+      : strandsTo !== 1
+        ? (i / DOWN) * strandsTo
+        : i === DOWN
+          ? 1
+          : (WHOLE_HAIR_TO * i) / (DOWN - 1);
+  const uv = (j: number, i: number): [number, number] => [(STRAND_REPEAT * j) / AROUND, v(i)];
   const crown = mesh.vertex(
     map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2), spec.overEars),
     uv(AROUND / 2, 0),
@@ -311,8 +318,7 @@ function appendShell(
       );
     }
   }
-  const at = (i: number, j: number) =>
-    first + 1 + (i - 1) * columns + (columns > AROUND ? j : j % AROUND);
+  const at = (i: number, j: number) => first + 1 + (i - 1) * columns + j;
   // Azimuth grows towards the avatar's left (counter-clockwise seen from above).
   for (let j = 0; j < AROUND; j++) mesh.triangle(crown, at(1, j), at(1, j + 1));
   for (let i = 1; i < DOWN; i++) {
@@ -465,11 +471,15 @@ function appendBrim(
     for (let i = 0; i <= rows; i++) {
       const u = i / rows;
       const reach = length * u;
-      mesh.vertex([
-        base[0] + Math.sin(azimuth) * reach,
-        base[1] - 0.012 * u * u,
-        base[2] + Math.cos(azimuth) * reach,
-      ]);
+      mesh.vertex(
+        [
+          base[0] + Math.sin(azimuth) * reach,
+          base[1] - 0.012 * u * u,
+          base[2] + Math.cos(azimuth) * reach,
+        ],
+        // The grain's scale on the crown, about 3 tiles a metre.
+        [(STRAND_REPEAT * azimuth) / (2 * Math.PI), 3 * reach],
+      );
     }
   }
   const at = (j: number, i: number) => first + j * (rows + 1) + i;
@@ -486,16 +496,20 @@ function appendBall(mesh: MeshBuilder, centre: Vec3, radius: number): void {
   const first = mesh.vertexCount;
   for (let i = 0; i <= rings; i++) {
     const polar = (Math.PI * i) / rings;
-    for (let j = 0; j < around; j++) {
+    // The first column again at its end: the texture's seam.
+    for (let j = 0; j <= around; j++) {
       const a = (2 * Math.PI * j) / around;
-      mesh.vertex([
-        centre[0] + radius * Math.sin(polar) * Math.sin(a),
-        centre[1] + radius * Math.cos(polar),
-        centre[2] + radius * Math.sin(polar) * Math.cos(a),
-      ]);
+      mesh.vertex(
+        [
+          centre[0] + radius * Math.sin(polar) * Math.sin(a),
+          centre[1] + radius * Math.cos(polar),
+          centre[2] + radius * Math.sin(polar) * Math.cos(a),
+        ],
+        [j / around, i / rings],
+      );
     }
   }
-  const at = (i: number, j: number) => first + i * around + (j % around);
+  const at = (i: number, j: number) => first + i * (around + 1) + j;
   for (let i = 0; i < rings; i++) {
     for (let j = 0; j < around; j++) {
       // The poles' rings collapse to a point: skip the degenerate halves.

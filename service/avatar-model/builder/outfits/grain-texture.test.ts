@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { WEAVES } from '../assets/clothing.js';
-import { FABRIC_TEXTURE_SIZE, fabricTexture, type Weave } from './fabric-texture.js';
+import { GRAIN_TEXTURE_SIZE, GRAINS, grainTexture, type Grain } from './grain-texture.js';
 
 /**
  * The texture's luminance with its mean taken out, and the largest
@@ -8,8 +8,8 @@ import { FABRIC_TEXTURE_SIZE, fabricTexture, type Weave } from './fabric-texture
  * larger of |dx| and |dy|): near 1 for a pattern that repeats at such an
  * offset (stripes, a grid), low for noise of a finer grain.
  */
-async function largestRepeat(weave: Weave, from: number, to: number): Promise<number> {
-  const { rgba, width, height } = await fabricTexture('#8090a0', weave);
+async function largestRepeat(weave: Grain, from: number, to: number): Promise<number> {
+  const { rgba, width, height } = await grainTexture('#8090a0', weave);
   const n = width * height;
   const lum = new Float64Array(n);
   let mean = 0;
@@ -37,11 +37,11 @@ async function largestRepeat(weave: Weave, from: number, to: number): Promise<nu
   return largest;
 }
 
-describe('fabric textures', () => {
-  it('tile at the fabric size and keep the garment colour on average', async () => {
-    for (const weave of ['jersey', 'pique', 'twill', 'fleece', 'poplin'] as const) {
-      const t = await fabricTexture('#8090a0', weave);
-      expect([t.width, t.height]).toEqual([FABRIC_TEXTURE_SIZE, FABRIC_TEXTURE_SIZE]);
+describe('grain textures', () => {
+  it('tile at their size and keep the colour on average', async () => {
+    for (const weave of GRAINS) {
+      const t = await grainTexture('#8090a0', weave);
+      expect([t.width, t.height]).toEqual([GRAIN_TEXTURE_SIZE, GRAIN_TEXTURE_SIZE]);
       const mean = [0, 0, 0];
       for (let i = 0; i < t.width * t.height; i++)
         for (let c = 0; c < 3; c++) mean[c]! += t.rgba[4 * i + c]! / (t.width * t.height);
