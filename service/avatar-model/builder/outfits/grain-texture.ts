@@ -41,7 +41,10 @@ export type Grain = (typeof GRAINS)[number];
 const PATTERNS: Readonly<Record<Grain, (x: number, y: number, n: number) => number>> = {
   jersey: (x, y, n) => 0.4 * grain(x * 4, y * 4, n * 4, 5) + 0.3 * grain(x * 8, y * 8, n * 8, 6),
   pique: (x, y, n) => 0.6 * grain(x * 8, y * 8, n * 8, 7) + 0.4 * grain(x * 4, y * 4, n * 4, 8),
-  twill: (x, y, n) => 0.5 * Math.sin((2 * Math.PI * (x + y)) / 6) + 0.3 * grain(x, y, n, 1),
+  twill: (x, y, n) =>
+    0.2 * Math.sin((2 * Math.PI * (x + y)) / 6) +
+    0.3 * grain(x, y, n, 1) +
+    0.3 * grain(x * 4, y * 4, n * 4, 15),
   fleece: (x, y, n) => 0.8 * grain(x, y, n, 2) + 0.4 * grain(x * 4, y * 4, n * 4, 3),
   poplin: (x, y, n) => 0.3 * grain(x * 8, y * 8, n * 8, 4) + 0.15 * grain(x * 4, y * 4, n * 4, 9),
   rib: (x, y, n) => 0.9 * Math.cos((2 * Math.PI * x) / 4) + 0.3 * grain(x * 4, y * 4, n * 4, 10),
