@@ -5,6 +5,7 @@ import { MeshBuilder } from '../mesh-builder.js';
 import type { Part } from '../part.js';
 import { skinByDistance } from '../skin-weights.js';
 import { appendOffsetGarment } from '../outfits/offset-garment.js';
+import { appendLaces } from '../outfits/shoe-laces.js';
 import type { Proportions } from '../proportions.js';
 import { appendTube, type TubeSpec } from '../tube.js';
 import type { Vec3 } from '../vec3.js';
@@ -16,6 +17,8 @@ export type FootwearStyle = (typeof FOOTWEAR_STYLES)[number];
 interface ShoeStyle {
   upper: string;
   upperGrain: Grain;
+  /** The laces' colour; loafers have none. */
+  laces?: string;
   sole: string;
   soleGrain: Grain;
   soleThickness: number;
@@ -30,6 +33,7 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   sneakers: {
     upper: '#34506e',
     upperGrain: 'canvas',
+    laces: '#f4f4f2',
     sole: '#f3f3f0',
     soleGrain: 'rubber',
     soleThickness: 0.024,
@@ -40,6 +44,7 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   boots: {
     upper: '#5b3a22',
     upperGrain: 'leather',
+    laces: '#2b1d14',
     sole: '#241710',
     soleGrain: 'rubber',
     soleThickness: 0.03,
@@ -79,8 +84,9 @@ const SINK_MARGIN = 0.002;
  * normal, with the skin's weights. (Made from the foot tube alone they missed
  * the skin where the foot and leg tubes blend, and the ankle bones came out
  * through them.) They stand on a sole slab that follows the foot's outline:
- * sneakers (navy canvas, thick white rubber sole, a collar above the
- * ankle), boots (brown leather, a shaft up the shin, dark heavy sole),
+ * sneakers (navy canvas, white laces, thick white rubber sole, a collar
+ * above the ankle), boots (brown leather, dark laces, a shaft up the shin,
+ * dark heavy sole),
  * loafers (low-cut, glossy leather, thin sole). Nothing goes below the
  * ground (y = 0).
  */
@@ -108,7 +114,20 @@ export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Prom
     skinByDistance(sole, first, t.skeleton, foot.bones, foot.falloff);
   }
   sinkTop(sole, t.field, spec);
+  const parts: Part[] = [];
+  if (spec.laces !== undefined) {
+    const laces = new MeshBuilder();
+    appendLaces(laces, upper, t.plan.feet);
+    parts.push({
+      name: 'ShoeLaces',
+      mesh: laces,
+      material: texturedMaterial(`ShoeLaces_${style}`, await grainTexture(spec.laces, 'twill'), {
+        roughness: 0.8,
+      }),
+    });
+  }
   return [
+    ...parts,
     {
       name: 'Shoes',
       mesh: upper,

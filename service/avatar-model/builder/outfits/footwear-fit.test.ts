@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, type PoseSpec } from '../animations/pose.js';
-import { build, mesh, styleId, vertexAt } from '../test-support.js';
+import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
 import { closestOnTriangle } from '../neck-join.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
 
@@ -14,24 +14,32 @@ const BELOW_COLLAR = 0.012;
 const at = vertexAt;
 
 /**
+ * Where p lies against a surface: along the normal of the triangle with the
+ * nearest point, how far it is from that point (positive outside).
+ */
+function signedDistance(p: Vec3, surface: readonly [Vec3, Vec3, Vec3][]): number {
+  let best = Infinity;
+  let signed = 0;
+  for (const [a, b, c] of surface) {
+    const [wa, wb, wc] = closestOnTriangle(p, a, b, c);
+    const q: Vec3 = [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]!) as Vec3;
+    const d = Math.hypot(...sub(p, q));
+    if (d < best) {
+      best = d;
+      signed = dot(sub(p, q), normalize(cross(sub(b, a), sub(c, a))));
+    }
+  }
+  return signed;
+}
+
+/**
  * How far p lies outside the shoe: its distance from the nearest point of the
  * shoe's surface when it is on the outer side of the triangle there, else 0.
  * Unlike a check that only asks whether some layer lies over the skin, this
  * sees skin coming out through a shoe's inner side at the ankle bones.
  */
 function outside(p: Vec3, shoe: readonly [Vec3, Vec3, Vec3][]): number {
-  let best = Infinity;
-  let out = 0;
-  for (const [a, b, c] of shoe) {
-    const [wa, wb, wc] = closestOnTriangle(p, a, b, c);
-    const q: Vec3 = [0, 1, 2].map((k) => wa * a[k]! + wb * b[k]! + wc * c[k]!) as Vec3;
-    const d = Math.hypot(...sub(p, q));
-    if (d < best) {
-      best = d;
-      out = Math.max(0, dot(sub(p, q), normalize(cross(sub(b, a), sub(c, a)))));
-    }
-  }
-  return out;
+  return Math.max(0, signedDistance(p, shoe));
 }
 
 function triangles(m: AvatarMesh): [Vec3, Vec3, Vec3][] {
@@ -61,16 +69,20 @@ const POSES: Record<string, PoseSpec> = {
   walk: walkPose(1),
 };
 
+/** person-b in a T-shirt and shoes of this style. */
+const wearing = (style: string) =>
+  build('person-b', {
+    assets: {
+      clothing: { id: styleId('tshirt') },
+      hair_and_headwear: null,
+      eyewear: null,
+      footwear: { id: styleId(style) },
+    },
+  });
+
 describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
   it('keep the feet and ankles inside them in the T-pose, idle and walking', async () => {
-    const model = await build('person-b', {
-      assets: {
-        clothing: { id: styleId('tshirt') },
-        hair_and_headwear: null,
-        eyewear: null,
-        footwear: { id: styleId(style) },
-      },
-    });
+    const model = await wearing(style);
     const shod = shodVertices(model);
     expect(shod.length).toBeGreaterThan(100);
     const failures: string[] = [];
@@ -100,5 +112,34 @@ describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
     // stride) still lie nearer the sole's rim than the upper.
     expect(worstAsOne).toBeLessThan(0.03);
     expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+// A laced shoe without laces read as a slipper.
+describe.each(['sneakers', 'boots'])('%s', (style) => {
+  it('have laces lying on the instep in the T-pose, idle and walking', async () => {
+    const model = await wearing(style);
+    const laces = mesh(model, 'ShoeLaces');
+    // Five bars on each shoe, each a tube of 58 vertices.
+    expect(laces.positions.length / 3).toBe(2 * 5 * 58);
+    const ankle = joint(model, 'LeftFoot');
+    for (const [name, spec] of Object.entries(POSES)) {
+      const posed = posedModel(model, resolvePose(model.joints, spec));
+      const upper = triangles(mesh(posed, 'Shoes'));
+      const lace = mesh(posed, 'ShoeLaces');
+      const distances = Array.from({ length: lace.positions.length / 3 }, (_, v) =>
+        signedDistance(at(lace, v), upper),
+      );
+      // The lace's axis lies 1.2 mm above the upper, its half thickness 1.2 mm.
+      expect(Math.max(...distances.map(Math.abs)), name).toBeLessThan(0.004);
+      expect(distances.reduce((s, d) => s + d, 0) / distances.length, name).toBeGreaterThan(0.0008);
+    }
+    // On the instep: in front of the ankle, above the sole.
+    const rest = mesh(model, 'ShoeLaces');
+    for (let v = 0; v < rest.positions.length / 3; v++) {
+      const [, y, z] = at(rest, v);
+      expect(z).toBeGreaterThan(ankle[2] + 0.02);
+      expect(y).toBeGreaterThan(0.03);
+    }
   }, 120_000);
 });
