@@ -3,7 +3,7 @@ import { grainTexture, type Grain } from '../outfits/grain-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
-import { appendOffsetGarment, type Neckline } from '../outfits/offset-garment.js';
+import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
 import { looseSleeves } from '../outfits/loose-sleeves.js';
 import { straightLegs } from '../outfits/straight-legs.js';
@@ -72,8 +72,10 @@ const NECKLINES = {
   // A jersey's: wider, and deep enough at the front to make a shallow V.
   scoop: { radius: 1.5, back: 2.1, front: -1.45, rear: 0, rearRise: 0.5 },
 } as const;
-/** A round neckline's ribbed band: how wide (m) and how far off the skin its edge lies. */
-const NECKBAND = { width: 0.02, ease: 0.003 };
+/** A sleeveless top's armhole: a sphere round the arm's root, in the root section's radii. */
+const ARMHOLE = 1.2;
+/** The ribbed band round a round neckline and armholes: how wide (m), how far off the skin its edge lies. */
+const BAND = { width: 0.02, ease: 0.003 };
 type NecklineStyle = keyof typeof NECKLINES;
 
 const ARMS = new Set(['leftArm', 'rightArm']);
@@ -127,7 +129,6 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       front: p.neckBaseY + n.front * p.neckRadius,
       back: p.neckBaseY + n.rear * p.neckRadius,
       backRise: n.rearRise * p.neckRadius,
-      band: NECKBAND,
     };
   };
   /**
@@ -140,6 +141,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     sleeve: number,
     sleeveEase: number,
     collar: { height: number; ease: number } | NecklineStyle,
+    armhole?: GarmentCut['armhole'],
   ) => {
     const body = hangingTop(t, ease);
     // A long sleeve (past the elbow) closes in a cuff; the T-shirt's stays open.
@@ -160,9 +162,10 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       hang: (r, q) => sleeves(r, body(r, q)),
       bottom: hemY(lower),
       ...(typeof collar === 'string'
-        ? { neckline: neckline(collar) }
+        ? { neckline: neckline(collar), band: BAND }
         : { top: p.neckBaseY + collar.height }),
       sleeve,
+      ...(armhole ? { armhole } : {}),
     });
   };
   switch (style) {
@@ -187,11 +190,15 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       break;
     }
     case 'jersey': {
-      // The armholes inside the shoulders' edge: cut at the edge itself, the hole's rim
-      // stood on the crease under the arm and the skin there showed past it with the arms
-      // lowered. At 0.97 of it a child's armpit, deep under the rim, still came out through
-      // the side when the arm swung back in a stride.
-      top(0.35, EASE.jersey.body, 0.95 * p.shoulderHalfWidth, EASE.jersey.body, 'scoop');
+      // Round armholes cut in from the shoulder, round the arm's root: cut level with the
+      // shoulder instead, the cloth over the deltoid swung down with the arm and stood off the
+      // shoulders like pads in the idle pose. Cut at the shoulders' edge, the hole's rim stood
+      // on the crease under the arm and the skin there showed past it with the arms lowered.
+      const root = arm.sections.find((s) => s.label === 'shoulder')!;
+      top(0.35, EASE.jersey.body, root.centre[0], EASE.jersey.body, 'scoop', {
+        centre: root.centre,
+        radius: ARMHOLE * Math.max(root.halfU, root.halfV),
+      });
       // Trim round the hem: a band cut from the skin like the jersey, standing just off it. A
       // band of the torso's tube followed the tube, not the skin: round the neck it floated off
       // the back and was buried at the front, and round the hips the jersey's hem came through

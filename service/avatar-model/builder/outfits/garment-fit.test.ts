@@ -342,6 +342,37 @@ describe('the trousers', () => {
 });
 
 describe('the tops', () => {
+  // Cut level with the shoulders, the jersey covered the deltoid with cloth that took the upper
+  // arm's weights: in the idle pose it swung down with the arm and stood off the shoulders like
+  // pads, its inside showing.
+  it.each([
+    ['body_0', 'adult'],
+    ['body_3', '13-16'],
+    ['body_2', '3-6'],
+  ] as const)(
+    'jersey has round armholes inside the shoulders (%s, %s)',
+    async (body, age) => {
+      const model = await dressed('jersey', body, age);
+      const cloth = mesh(model, 'Clothing');
+      const shoulder = joint(model, 'LeftArm');
+      const arms = new Set(
+        model.joints.flatMap((j, i) => (/^(Left|Right)(Arm|ForeArm)$/.test(j.name) ? [i] : [])),
+      );
+      let widest = 0;
+      let mostArm = 0;
+      for (let v = 0; v < cloth.positions.length / 3; v++) {
+        widest = Math.max(widest, Math.abs(at(cloth, v)[0]));
+        let arm = 0;
+        for (let k = 0; k < 4; k++)
+          if (arms.has(cloth.joints[4 * v + k]!)) arm += cloth.weights[4 * v + k]!;
+        mostArm = Math.max(mostArm, arm);
+      }
+      expect(widest).toBeLessThan(Math.abs(shoulder[0]));
+      expect(mostArm).toBeLessThan(0.5);
+    },
+    120_000,
+  );
+
   // Offset along the skin's normal alone, the T-shirt drew the cleavage, the ribs and the
   // waist: a second skin, not cloth.
   it.each(['tshirt', 'hoodie', 'shirt', 'jersey'])(

@@ -7,9 +7,9 @@ import { addScaled, distance, lerp, normalize, type Vec3 } from '../vec3.js';
 
 /**
  * A garment cut from the skin: which parts of the body it may cover and how
- * far it stands off them (m), between straight edges: a hem below, a
- * waistband above, sleeve ends across the arms (|x| in the T-pose), and a
- * round neckline.
+ * far it stands off them (m), between its edges: a hem below, a waistband
+ * above, sleeve ends across the arms (|x| in the T-pose), a round neckline
+ * and round armholes.
  */
 export interface GarmentCut {
   ease: (region: BodyRegion) => number | null;
@@ -17,6 +17,19 @@ export interface GarmentCut {
   top?: number;
   sleeve?: number;
   neckline?: Neckline;
+  /**
+   * Round armholes (a sleeveless top's): the skin inside this sphere stays
+   * bare, and its mirror image across x = 0; `centre` is the left one's.
+   */
+  armhole?: { centre: Vec3; radius: number };
+  /**
+   * The band round a round neckline and the armholes: over the last `width`
+   * (m) before the edge the ease falls to `ease`, so the edge lies close on
+   * the skin. At the garment's own ease, the gap between edge and skin
+   * showed the cloth's inside, a dark wedge either side of the neck in every
+   * front view.
+   */
+  band?: { width: number; ease: number };
   /** Moves a cloth point (its skin vertex's region, where the ease put it) where it hangs instead. */
   hang?: (region: BodyRegion, cloth: Vec3) => Vec3;
 }
@@ -39,13 +52,6 @@ export interface Neckline {
   back: number;
   /** How far the back's edge rises from the middle to the sides (at `radius` off it). */
   backRise: number;
-  /**
-   * The neckband: over the last `width` (m) before the edge the ease falls
-   * to `ease`, so the edge lies close round the neck. At the garment's own
-   * ease, the gap between edge and skin showed the cloth's inside, a dark
-   * wedge either side of the neck in every front view.
-   */
-  band?: { width: number; ease: number };
 }
 
 /** Where q lies across the neckline's cylinder: below 1 inside it, 1 on it. */
@@ -76,27 +82,42 @@ function fromNeckline(q: Vec3, n: Neckline): number {
   return Math.hypot(below, out);
 }
 
-/** The ease at q: the garment's, falling to the neckband's near a neckline's edge. */
-function easeNearNeckline(q: Vec3, ease: number, n: Neckline | undefined): number {
-  if (n?.band === undefined) return ease;
-  const f = Math.min(1, fromNeckline(q, n) / n.band.width);
+/** The ease at q: the garment's, falling to the band's near a neckline's or an armhole's edge. */
+function easeNearEdges(q: Vec3, ease: number, cut: GarmentCut): number {
+  const band = cut.band;
+  if (band === undefined) return ease;
+  const from = Math.min(
+    cut.neckline ? fromNeckline(q, cut.neckline) : Infinity,
+    cut.armhole ? Math.max(0, fromCentre(q, cut.armhole) - cut.armhole.radius) : Infinity,
+  );
+  const f = Math.min(1, from / band.width);
   const s = f * f * (3 - 2 * f);
-  return Math.min(ease, n.band.ease + (ease - n.band.ease) * s);
+  return Math.min(ease, band.ease + (ease - band.ease) * s);
+}
+
+/** How far q lies from the centre of the armhole on its side. */
+function fromCentre(q: Vec3, armhole: NonNullable<GarmentCut['armhole']>): number {
+  const c = armhole.centre;
+  return Math.hypot(Math.abs(q[0]) - c[0], q[1] - c[1], q[2] - c[2]);
+}
+
+function pastArmhole(q: Vec3, armhole: GarmentCut['armhole']): boolean {
+  return armhole !== undefined && fromCentre(q, armhole) < armhole.radius;
 }
 
 /**
- * How far along the skin from `bare` (past the neckline) to `covered` the
- * neckline runs: where the edge between them leaves the bare region, by
- * bisection, whether it crosses the cylinder or the height. Moving the corner
- * there keeps it on the skin, so the neckline runs smooth round a sloping
- * shoulder and along the back, where keeping the corner left a saw-tooth.
+ * How far along the skin from `bare` (past a curved edge: the neckline, an
+ * armhole) to `covered` the edge runs: where the line between them leaves
+ * the bare region, by bisection. Moving the corner there keeps it on the
+ * skin, so the neckline runs smooth round a sloping shoulder and along the
+ * back, where keeping the corner left a saw-tooth.
  */
-function necklineCrossing(bare: Vec3, covered: Vec3, n: Neckline): number {
+function crossing(bare: Vec3, covered: Vec3, past: (q: Vec3) => boolean): number {
   let inside = 0;
   let outside = 1;
   for (let i = 0; i < CROSSING_STEPS; i++) {
     const t = (inside + outside) / 2;
-    if (pastNeckline(lerp(bare, covered, t), n)) inside = t;
+    if (past(lerp(bare, covered, t))) inside = t;
     else outside = t;
   }
   return outside;
@@ -115,7 +136,7 @@ function levelCrossing(past: Vec3, kept: Vec3, bottom: number, top: number): num
   return Math.min(1, Math.max(0, (edge - past[1]) / (kept[1] - past[1])));
 }
 
-/** Halvings that find the neckline along an edge: 2⁻¹² of a 2 cm edge is 5 µm. */
+/** Halvings that find a curved edge along a triangle's side: 2⁻¹² of a 2 cm edge is 5 µm. */
 const CROSSING_STEPS = 12;
 
 const normalsByTemplate = new WeakMap<BodyTemplate, Float32Array>();
@@ -150,7 +171,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const regions = t.regions;
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);
-    return e === null ? null : easeNearNeckline(body.position(v), e * fold[v]!, cut.neckline);
+    return e === null ? null : easeNearEdges(body.position(v), e * fold[v]!, cut);
   });
   const within = (v: number) => {
     const q = body.position(v);
@@ -159,7 +180,8 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       q[1] >= bottom &&
       q[1] <= top &&
       Math.abs(q[0]) <= sleeve &&
-      !pastNeckline(q, cut.neckline)
+      !pastNeckline(q, cut.neckline) &&
+      !pastArmhole(q, cut.armhole)
     );
   };
   // Each kept skin vertex's copy, made into a mesh vertex only once the welding has
@@ -171,8 +193,10 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     if (copy[v]! >= 0) return copy[v]!;
     const atNeckline = pastNeckline(body.position(v), cut.neckline);
     const t = atNeckline
-      ? necklineCrossing(body.position(v), body.position(inside), cut.neckline!)
-      : levelCrossing(body.position(v), body.position(inside), bottom, top);
+      ? crossing(body.position(v), body.position(inside), (q) => pastNeckline(q, cut.neckline))
+      : pastArmhole(body.position(v), cut.armhole)
+        ? crossing(body.position(v), body.position(inside), (q) => pastArmhole(q, cut.armhole))
+        : levelCrossing(body.position(v), body.position(inside), bottom, top);
     const n = normalize(
       lerp(
         [normals[3 * v]!, normals[3 * v + 1]!, normals[3 * v + 2]!],
