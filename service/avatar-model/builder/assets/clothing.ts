@@ -22,7 +22,10 @@ export const CLOTHING_COLOURS: Readonly<Record<ClothingStyle, string>> = {
   shirt: '#9cc2e4',
   jersey: '#c0392b',
 };
-/** What each top's details are made of: the hoodie's cords, the shirt's buttons, the jersey's trim. */
+/**
+ * What each top's details are made of: the hoodie's cords, the shirt's
+ * buttons, the jersey's trim (the T-shirt has none).
+ */
 const DETAILS: Readonly<Record<ClothingStyle, { colour: string; grain: Grain }>> = {
   tshirt: { colour: '#f4f4f4', grain: 'jersey' },
   hoodie: { colour: '#d9d9d9', grain: 'twill' },

@@ -86,9 +86,8 @@ const SINK_MARGIN = 0.002;
  * through them.) They stand on a sole slab that follows the foot's outline:
  * sneakers (navy canvas, white laces, thick white rubber sole, a collar
  * above the ankle), boots (brown leather, dark laces, a shaft up the shin,
- * dark heavy sole),
- * loafers (low-cut, glossy leather, thin sole). Nothing goes below the
- * ground (y = 0).
+ * dark heavy sole), loafers (low-cut, glossy leather, thin sole). Nothing
+ * goes below the ground (y = 0).
  */
 export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Promise<Part[]> {
   const spec = STYLES[style];

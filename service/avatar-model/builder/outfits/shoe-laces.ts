@@ -10,8 +10,11 @@ const BARS = 5;
  * section to the ball's: from the collar's front (found on the way) to the toe box.
  */
 const SPAN: [number, number] = [0, 0.85];
-/** Tops of the upper lower than this (m) are its floor, seen through the collar's opening. */
-const OVER_FLOOR = 0.02;
+/**
+ * Tops of the upper lower than this share of the ball's height are its
+ * floor, seen through the collar's opening.
+ */
+const OVER_FLOOR = 0.5;
 /** Half the lacing's width, as a share of the foot's half width there. */
 const WIDTH = 0.34;
 /** A lace's half width along the foot and half thickness (m). */
@@ -36,6 +39,7 @@ export function appendLaces(
     const instep = foot.sections.find((s) => s.label === 'instep');
     const ball = foot.sections.find((s) => s.label === 'ball');
     if (!instep || !ball) continue;
+    const floor = OVER_FLOOR * (ball.centre[1] + ball.halfV);
     const bar = (f: number): Vec3[] | null => {
       const at = (a: number, b: number) => a + (b - a) * f;
       const x = at(instep.centre[0], ball.centre[0]);
@@ -46,7 +50,7 @@ export function appendLaces(
         return [px, upperTop(upper, px, z) + ABOVE, z];
       });
       // Over the collar's opening the ray falls through to the floor inside the shoe.
-      return points.every((p) => p[1] > OVER_FLOOR) ? points : null;
+      return points.every((p) => p[1] > floor) ? points : null;
     };
     // The lacing starts just in front of the collar, wherever that is on this foot.
     let start = SPAN[0];
