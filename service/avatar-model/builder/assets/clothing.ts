@@ -11,6 +11,7 @@ import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
+import { firstHit } from '../outfits/skin-pokes.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -189,7 +190,10 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         height: 0.035,
         ease: EASE.shirt.neck,
       });
-      appendButtons(extra, t, EASE.shirt.body);
+      // From just under the collar, where the chest's cloth turns up into it.
+      appendPlacket(cloth, t, p.neckBaseY - 0.015, hemY(0.05) + 0.005);
+      // On the placket, now part of the cloth.
+      appendButtons(extra, t, (y) => clothFront(cloth, 0, y));
       break;
     }
     case 'jersey': {
@@ -259,15 +263,77 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   return parts;
 }
 
-/** Buttons down the shirt's front: small flat discs on the cloth. */
-function appendButtons(mesh: MeshBuilder, t: BodyTemplate, ease: number): void {
+/** The shirt's placket: its half width and thickness (m). */
+const PLACKET_HALF_WIDTH = 0.016;
+const PLACKET_THICKNESS = 0.002;
+
+/**
+ * The band down a shirt's front that carries its buttons, from the collar
+ * to the hem, lying on the shirt's `cloth`. Without it the shirt read as a
+ * long-sleeved T-shirt with a row of dots.
+ */
+function appendPlacket(mesh: MeshBuilder, t: BodyTemplate, top: number, bottom: number): void {
+  const sections = Array.from({ length: PLACKET_SECTIONS }, (_, i) => {
+    const y = top + ((bottom - top) * i) / (PLACKET_SECTIONS - 1);
+    // At its most forward across the placket's width, so its edges do not sink into it.
+    const under = Math.max(
+      ...[-PLACKET_HALF_WIDTH, 0, PLACKET_HALF_WIDTH].map((x) => clothFront(mesh, x, y)),
+    );
+    return {
+      centre: [0, y, under + PLACKET_THICKNESS / 2] as Vec3,
+      halfU: PLACKET_HALF_WIDTH,
+      halfV: PLACKET_THICKNESS / 2,
+    };
+  });
+  piece(
+    mesh,
+    t,
+    {
+      name: 'placket',
+      direction: [0, -1, 0],
+      u: [1, 0, 0],
+      segments: 12,
+      rings: 2 * PLACKET_SECTIONS,
+      ...TUBE_DEFAULTS,
+      exponent: 6,
+      bones: ['Spine', 'Spine1', 'Spine2'],
+      falloff: 0.05,
+      sections,
+    },
+    { capStart: true, capEnd: true },
+  );
+}
+
+/** Sections close enough (1.5 cm apart) to follow the chest's curve down the placket. */
+const PLACKET_SECTIONS = 36;
+
+/**
+ * How far forward (z) the front of `cloth` reaches at (x, y): where a ray
+ * from in front first meets it. The skin's front near (x, y) plus the ease,
+ * as the drawstrings are laid, takes the most forward skin within 1.2 cm
+ * up or down, and on the slope under the bust that stood 4–5 mm off the
+ * cloth.
+ */
+function clothFront(cloth: MeshBuilder, x: number, y: number): number {
+  const faces: number[] = [];
+  const idx = cloth.indices;
+  for (let t = 0; t < idx.length / 3; t++) {
+    const a = cloth.position(idx[3 * t]!);
+    if (a[2] > 0 && Math.abs(a[0] - x) < 0.05 && Math.abs(a[1] - y) < 0.05) faces.push(t);
+  }
+  const hit = firstHit(x, y, 1, [0, 0, -1], cloth.positions, idx, faces, 2);
+  return hit === null ? -Infinity : 1 - hit.distance;
+}
+
+/** Buttons down the shirt's front: small flat discs on what lies at `front(y)` (z). */
+function appendButtons(mesh: MeshBuilder, t: BodyTemplate, front: (y: number) => number): void {
   const p = t.proportions;
   const count = 6;
   const top = p.shoulderY - 0.02;
   const bottom = p.hipsY + 0.02;
   for (let k = 0; k < count; k++) {
     const y = top + ((bottom - top) * k) / (count - 1);
-    const depth = onCloth(t, 0, y, ease) + 0.002;
+    const depth = front(y) + 0.002;
     piece(
       mesh,
       t,

@@ -342,6 +342,58 @@ describe('the trousers', () => {
 });
 
 describe('the tops', () => {
+  // Without it the shirt read as a long-sleeved T-shirt with a row of dots.
+  const PLACKET_REACH = 0.01;
+  it('shirt has a placket down its front, lying on the cloth', async () => {
+    const model = await dressed('shirt', 'body_1');
+    const cloth = mesh(model, 'Clothing');
+    const count = cloth.positions.length / 3;
+    // The cloth's pieces: the placket is the one that stays within 2 cm of the middle.
+    const parent = Array.from({ length: count }, (_, v) => v);
+    const find = (v: number): number => (parent[v] === v ? v : (parent[v] = find(parent[v]!)));
+    for (let i = 0; i < cloth.indices.length; i += 3)
+      for (let k = 1; k < 3; k++) parent[find(cloth.indices[i + k]!)] = find(cloth.indices[i]!);
+    const pieces = new Map<number, number[]>();
+    for (let v = 0; v < count; v++) pieces.set(find(v), [...(pieces.get(find(v)) ?? []), v]);
+    const placket = [...pieces.values()].find((vs) =>
+      vs.every((v) => Math.abs(at(cloth, v)[0]) < 0.02),
+    );
+    expect(placket).toBeDefined();
+    const xs = placket!.map((v) => at(cloth, v)[0]);
+    const ys = placket!.map((v) => at(cloth, v)[1]);
+    expect(Math.max(...xs) - Math.min(...xs)).toBeGreaterThan(0.028);
+    const neck = joint(model, 'Neck');
+    const hips = joint(model, 'Hips');
+    expect(Math.max(...ys)).toBeGreaterThan(neck[1] - 0.04);
+    expect(Math.min(...ys)).toBeLessThan(hips[1]);
+    // On the cloth: straight behind each of its vertices the cloth lies within 5 mm (its
+    // thickness and a little), or the vertex is at most 1.5 mm inside it.
+    const under: AvatarMesh = {
+      ...cloth,
+      indices: Uint32Array.from(
+        Array.from({ length: cloth.indices.length / 3 }, (_, t) => t)
+          .filter((t) => !placket!.includes(cloth.indices[3 * t]!))
+          .flatMap((t) => [0, 1, 2].map((k) => cloth.indices[3 * t + k]!)),
+      ),
+    };
+    for (const v of placket!) {
+      const p = at(cloth, v);
+      const lies =
+        clothAlong(under, p, [0, 0, -1], 0.005) || clothAlong(under, p, [0, 0, 1], 0.0015);
+      expect(lies, `placket at ${p}`).toBe(true);
+    }
+    // And the buttons on it: each button's vertices lie over it, within 12 mm in front (its
+    // rounded front stands 6 mm off the placket), or at most 1.5 mm inside it.
+    const buttons = mesh(model, 'ClothingDetail');
+    for (let v = 0; v < buttons.positions.length / 3; v++) {
+      const p = at(buttons, v);
+      expect(Math.abs(p[0])).toBeLessThan(PLACKET_REACH);
+      const lies =
+        clothAlong(cloth, p, [0, 0, -1], 0.012) || clothAlong(cloth, p, [0, 0, 1], 0.0015);
+      expect(lies, `button at ${p}`).toBe(true);
+    }
+  }, 120_000);
+
   // Cut level with the shoulders, the jersey covered the deltoid with cloth that took the upper
   // arm's weights: in the idle pose it swung down with the arm and stood off the shoulders like
   // pads, its inside showing.
