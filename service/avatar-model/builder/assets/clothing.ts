@@ -292,8 +292,9 @@ function appendPlacket(mesh: MeshBuilder, t: BodyTemplate, top: number, bottom: 
       name: 'placket',
       direction: [0, -1, 0],
       u: [1, 0, 0],
-      segments: 12,
-      rings: 2 * PLACKET_SECTIONS,
+      // A flat band: eight round a section, boxy with the exponent, one ring a section.
+      segments: 8,
+      rings: PLACKET_SECTIONS,
       ...TUBE_DEFAULTS,
       exponent: 6,
       bones: ['Spine', 'Spine1', 'Spine2'],

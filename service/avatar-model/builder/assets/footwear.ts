@@ -168,6 +168,9 @@ function sinkTop(sole: MeshBuilder, field: BodyField, spec: ShoeStyle): void {
   }
 }
 
+const SOLE_SEGMENTS = 14;
+const SOLE_RINGS = 12;
+
 /**
  * A slab under the foot with the foot's outline, from the ground up to
  * `thickness`, reaching `margin` past the heel and the toes too: the skin's
@@ -190,6 +193,10 @@ function soleSpec(foot: TubeSpec, thickness: number, margin: number): TubeSpec {
   return {
     ...foot,
     name: `${foot.name}Sole`,
+    // A slab needs fewer than the foot's 18 × 18: the avatar's triangle budget is tight on the
+    // heaviest body.
+    segments: SOLE_SEGMENTS,
+    rings: SOLE_RINGS,
     exponent: 3,
     sections: [
       beyond(first, -(first.halfV + margin)),

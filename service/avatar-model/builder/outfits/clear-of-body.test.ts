@@ -35,9 +35,14 @@ describe('clearing hair off the body', () => {
   });
 
   it('leaves points already clear where they are', () => {
+    // 4 cm out along a vertex's normal, but only those the gap clears: in the hollow between
+    // neck and shoulder such a point can lie nearer some other skin (by micrometres when the
+    // grid shifted with the forearm's cut).
+    const clear = skin.filter((v) => t.field.at(off(v, 0.04), 0.05) >= GAP);
+    expect(clear.length).toBeGreaterThan(0.8 * skin.length);
     const mesh = new MeshBuilder();
-    for (const v of skin) mesh.vertex(off(v, 0.04));
+    for (const v of clear) mesh.vertex(off(v, 0.04));
     clearOfBody(mesh, 0, t.field, GAP);
-    skin.forEach((v, i) => expect(mesh.position(i)).toEqual(off(v, 0.04)));
+    clear.forEach((v, i) => expect(mesh.position(i)).toEqual(off(v, 0.04)));
   });
 });

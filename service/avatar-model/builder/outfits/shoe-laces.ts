@@ -62,8 +62,9 @@ export function appendLaces(
         name: 'lace',
         direction: [1, 0, 0],
         u: [0, 0, 1],
-        segments: 6,
-        rings: 8,
+        // A lace is small: a diamond in section, straight between its sections.
+        segments: 4,
+        rings: 4,
         ...TUBE_DEFAULTS,
         bones: foot.bones,
         falloff: foot.falloff,
