@@ -92,11 +92,16 @@ export class HeadRadiusMap {
     );
   }
 
-  /** The point `gap` metres outside the surface in a direction (and over the ears, if `overEars`). */
-  pointAt(azimuth: number, elevation: number, gap: number, overEars = false): Vec3 {
-    const r = overEars
+  /** How far from the centre a point `gap` metres outside the surface lies (over the ears, if `overEars`). */
+  reach(azimuth: number, elevation: number, gap: number, overEars = false): number {
+    return overEars
       ? this.overEars(azimuth, elevation, gap)
       : this.radius(azimuth, elevation) + gap;
+  }
+
+  /** The point `gap` metres outside the surface in a direction (and over the ears, if `overEars`). */
+  pointAt(azimuth: number, elevation: number, gap: number, overEars = false): Vec3 {
+    const r = this.reach(azimuth, elevation, gap, overEars);
     const c = Math.cos(elevation);
     return [
       this.centre[0] + r * c * Math.sin(azimuth),

@@ -272,10 +272,7 @@ function shellReach(
     const low = hairlineAt(spec, guard, azimuth);
     if (elevation < low) return null;
     const s = (Math.PI / 2 - elevation) / (Math.PI / 2 - low);
-    const gap = spec.gap(s, azimuth, elevation);
-    return spec.overEars
-      ? map.overEars(azimuth, elevation, gap)
-      : map.radius(azimuth, elevation) + gap;
+    return map.reach(azimuth, elevation, spec.gap(s, azimuth, elevation), spec.overEars);
   };
 }
 

@@ -3,7 +3,7 @@ import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
 import { blendedInfluences, setNormalised } from '../skin-weights.js';
 import { foldEase } from './fold-ease.js';
-import { addScaled, distance, lerp, normalize, type Vec3 } from '../vec3.js';
+import { addScaled, distance, lerp, normalize, smoothstep, type Vec3 } from '../vec3.js';
 
 /**
  * A garment cut from the skin: which parts of the body it may cover and how
@@ -90,9 +90,7 @@ function easeNearEdges(q: Vec3, ease: number, cut: GarmentCut): number {
     cut.neckline ? fromNeckline(q, cut.neckline) : Infinity,
     cut.armhole ? Math.max(0, fromCentre(q, cut.armhole) - cut.armhole.radius) : Infinity,
   );
-  const f = Math.min(1, from / band.width);
-  const s = f * f * (3 - 2 * f);
-  return Math.min(ease, band.ease + (ease - band.ease) * s);
+  return Math.min(ease, band.ease + (ease - band.ease) * smoothstep(0, band.width, from));
 }
 
 /** How far q lies from the centre of the armhole on its side. */
@@ -167,7 +165,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const top = cut.top ?? Infinity;
   const sleeve = cut.sleeve ?? Infinity;
   const fold = foldEase(t);
-  // Named apart: inside vertexFor `t` is the corner's share of the way to the neckline.
+  // Named apart: inside vertexFor `t` is the corner's share of the way to the edge it crosses.
   const regions = t.regions;
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);

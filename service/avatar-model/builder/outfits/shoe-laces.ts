@@ -1,4 +1,5 @@
 import type { MeshBuilder } from '../mesh-builder.js';
+import { firstHit } from './skin-pokes.js';
 import { skinLikeNearest } from './transfer-weights.js';
 import { appendTube, TUBE_DEFAULTS, type TubeSpec } from '../tube.js';
 import type { Vec3 } from '../vec3.js';
@@ -35,6 +36,7 @@ export function appendLaces(
   feet: readonly TubeSpec[],
 ): void {
   const first = mesh.vertexCount;
+  const faces = Array.from({ length: upper.triangleCount }, (_, t) => t);
   for (const foot of feet) {
     const instep = foot.sections.find((s) => s.label === 'instep');
     const ball = foot.sections.find((s) => s.label === 'ball');
@@ -47,7 +49,7 @@ export function appendLaces(
       const half = WIDTH * at(instep.halfU, ball.halfU);
       const points: Vec3[] = [-1, -0.5, 0, 0.5, 1].map((s) => {
         const px = x + s * half;
-        return [px, upperTop(upper, px, z) + ABOVE, z];
+        return [px, upperTop(upper, faces, px, z) + ABOVE, z];
       });
       // Over the collar's opening the ray falls through to the floor inside the shoe.
       return points.every((p) => p[1] > floor) ? points : null;
@@ -80,22 +82,19 @@ export function appendLaces(
  * its surface there (−∞ where it misses). The highest vertex nearby was the
  * collar's rim beside the instep, or the floor inside the ankle.
  */
-function upperTop(upper: MeshBuilder, x: number, z: number): number {
-  let top = -Infinity;
-  const idx = upper.indices;
-  for (let t = 0; t < idx.length; t += 3) {
-    const [a, b, c] = [
-      upper.position(idx[t]!),
-      upper.position(idx[t + 1]!),
-      upper.position(idx[t + 2]!),
-    ];
-    // Barycentric coordinates of (x, z) in the triangle seen from above.
-    const det = (b[0] - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (b[2] - a[2]);
-    if (Math.abs(det) < 1e-12) continue;
-    const wb = ((x - a[0]) * (c[2] - a[2]) - (c[0] - a[0]) * (z - a[2])) / det;
-    const wc = ((b[0] - a[0]) * (z - a[2]) - (x - a[0]) * (b[2] - a[2])) / det;
-    if (wb < 0 || wc < 0 || wb + wc > 1) continue;
-    top = Math.max(top, a[1] + wb * (b[1] - a[1]) + wc * (c[1] - a[1]));
-  }
-  return top;
+function upperTop(upper: MeshBuilder, faces: readonly number[], x: number, z: number): number {
+  const hit = firstHit(
+    x,
+    FROM_ABOVE,
+    z,
+    [0, -1, 0],
+    upper.positions,
+    upper.indices,
+    faces,
+    FROM_ABOVE,
+  );
+  return hit === null ? -Infinity : FROM_ABOVE - hit.distance;
 }
+
+/** A height (m) above any shoe, from which the rays down start. */
+const FROM_ABOVE = 1;
