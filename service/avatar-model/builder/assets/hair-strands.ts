@@ -5,26 +5,30 @@ import { clampedPngTexture } from '../png-encode.js';
 /** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
 const WIDTH = 256;
 const HEIGHT = 256;
-/** Strands gather in locks this many texels wide (0.6 mm a texel round a head). */
-const LOCK_WIDTH: [number, number] = [4, 9];
 /**
- * Where a lock's middle ends (v), and how far short of that its edges end: a pointed tip.
- * Short of v = 1, where the hair's meshes end: a lock cut off there ended square.
+ * Strands end in tufts this many texels wide (0.6 mm a texel round a head).
+ * Locks of 4–9 drew a sawtooth of 2–5 mm teeth round a short cut's hairline.
  */
-const LOCK_END: [number, number] = [0.9, 0.98];
-const TIP = 0.06;
+const TUFT_WIDTH: [number, number] = [1, 3];
+/**
+ * Where a tuft's middle ends (v), evenly spread so the hair thins steadily,
+ * and how far short of that its edges end: a pointed tip. Short of v = 1,
+ * where the hair's meshes end: a tuft cut off there ended square.
+ */
+const TUFT_END: [number, number] = [0.86, 0.98];
+const TIP = 0.02;
 /** Down to this v every strand is whole hair, opaque (its alpha ramp included): no end lies above it. */
-export const WHOLE_HAIR_TO = LOCK_END[0] - TIP - 2 / (HEIGHT - 1);
+export const WHOLE_HAIR_TO = TUFT_END[0] - TIP - 2 / (HEIGHT - 1);
 
 let strands: TextureImage | undefined;
 
 /**
  * Hair as strands: a greyscale texture (the hair colour multiplies it) of
  * streaks of varied brightness, with alpha cut out past their ends. The
- * strands gather in locks whose ends come to a point, at varied lengths, so
- * the hairline and the tips thin out in tufts. One strand a texel, each
- * ending on its own, drew a comb of flat-ended bars 2–3 cm deep round a
- * short cut's hairline. Made once, deterministically.
+ * strands end in thin pointed tufts, at lengths spread evenly over a short
+ * band, so the hairline and the tips thin out. Spread over 2–3 cm, ends one
+ * strand a texel drew a comb of flat-ended bars round a short cut's
+ * hairline. Made once, deterministically.
  */
 export function strandTexture(): TextureImage {
   if (strands) return strands;
@@ -61,15 +65,15 @@ export function strandTexture(): TextureImage {
 }
 
 /**
- * Where each column's strand ends (v): locks of LOCK_WIDTH columns side by
+ * Where each column's strand ends (v): tufts of TUFT_WIDTH columns side by
  * side round the texture, each ending at a point, its edges TIP short of its
- * middle, which ends somewhere in LOCK_END.
+ * middle, which ends somewhere in TUFT_END.
  */
 function strandEnds(random: () => number): number[] {
   const end: number[] = [];
   while (end.length < WIDTH) {
-    const width = Math.round(LOCK_WIDTH[0] + (LOCK_WIDTH[1] - LOCK_WIDTH[0]) * random());
-    const middle = LOCK_END[0] + (LOCK_END[1] - LOCK_END[0]) * random();
+    const width = Math.round(TUFT_WIDTH[0] + (TUFT_WIDTH[1] - TUFT_WIDTH[0]) * random());
+    const middle = TUFT_END[0] + (TUFT_END[1] - TUFT_END[0]) * random();
     for (let k = 0; k < width && end.length < WIDTH; k++) {
       const off = Math.abs(k + 0.5 - width / 2) / (width / 2);
       end.push(middle - TIP * off);

@@ -126,7 +126,11 @@ export function buildHair(
         // temples down like a helmet.
         gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.3, 0.95, s)),
       });
-      parts.push({ name: 'Hair', mesh, material });
+      // Blended, not cut out at alpha 0.5: the strands' ends then thin out into the skin over
+      // the hairline's last row. Cut out, the mip-averaged ends made one hard edge at their
+      // median length, a helmet's rim. One shell over the opaque head needs no sorting; long
+      // hair and the bob stay cut out, as their curtains overlap their shells.
+      parts.push({ name: 'Hair', mesh, material: { ...material, alphaMode: 'BLEND' } });
       break;
     }
     case 'long': {
@@ -391,7 +395,7 @@ function appendCurtain(
 
 /**
  * The strand texture's v down the curtain's rows: whole hair (on from the
- * shell's 0.6) to its last FRAYED_ROWS, over which the locks' ends run out.
+ * shell's 0.6) to its last FRAYED_ROWS, over which the strands' ends run out.
  * Spread evenly from 0.6 to 1, the ends (v 0.84–0.98) took the curtain's
  * lower third and more: long hair ended in a broom of wisps up to 11.5 cm
  * long.
@@ -403,7 +407,7 @@ function curtainV(row: number, rows: number): number {
     : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
 }
 
-/** The curtain's last rows, over which the locks' ends run out. */
+/** The curtain's last rows, over which the strands' ends run out. */
 const FRAYED_ROWS = 3;
 
 /**
