@@ -168,7 +168,7 @@ function joinParts(parts: readonly NetMesh[]): MeshBuilder {
  * a fixed linear map of the position: continuous everywhere, with no seam to
  * split vertices at, about three tiles a metre.
  */
-function skinUv(p: Vec3): [number, number] {
+export function skinUv(p: Vec3): [number, number] {
   return [3 * (p[0] + 0.55 * p[2]), 3 * (p[1] - 0.45 * p[2])];
 }
 

@@ -3,7 +3,7 @@ import type { HeadFrame } from '../head-builder.js';
 import { texturedMaterial, translucentMaterial } from '../materials.js';
 import { grainTexture } from '../outfits/grain-texture.js';
 import type { Part } from '../part.js';
-import { buildClothing, shoulderEase } from './clothing.js';
+import { buildClothing, clothesOver } from './clothing.js';
 import { buildEyewear } from './eyewear.js';
 import { buildFootwear } from './footwear.js';
 import { buildHair } from './hair.js';
@@ -66,7 +66,7 @@ export async function buildAssets(
         template.body,
         template.field,
         material,
-        chosen.clothing ? shoulderEase(chosen.clothing.style) : 0,
+        chosen.clothing ? clothesOver(chosen.clothing.style, template.proportions) : undefined,
       ),
     );
   }

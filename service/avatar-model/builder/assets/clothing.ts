@@ -3,9 +3,11 @@ import { grainTexture, type Grain } from '../outfits/grain-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Part } from '../part.js';
+import type { Proportions } from '../proportions.js';
 import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
 import { looseSleeves } from '../outfits/loose-sleeves.js';
+import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
@@ -91,7 +93,7 @@ const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
  * How far (m) each top stands off the skin: over the body, the sleeves, and
  * round the neck (the hoodie's cowl, the shirt's collar). A round neckline
  * (the T-shirt's, the jersey's) keeps the body's ease; there `neck` only
- * says how far off the cloth hanging hair lies (`shoulderEase`).
+ * says how far off the cloth hanging hair lies (`clothesOver`).
  */
 const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck: number }>> = {
   tshirt: { body: 0.011, sleeve: 0.013, neck: 0.011 },
@@ -100,16 +102,28 @@ const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck:
   jersey: { body: 0.016, sleeve: 0.016, neck: 0.019 },
 };
 
-/** How far the top stands off the skin of the neck and shoulders at most: hair hanging there lies on it. */
-export function shoulderEase(style: ClothingStyle): number {
-  return Math.max(EASE[style].body, EASE[style].neck);
+/**
+ * How far a top stands off the skin of the neck and shoulders, at most, and
+ * at a point there: hair hanging there lies on it, and on the hoodie's hood.
+ */
+export function clothesOver(style: ClothingStyle, p: Proportions): (q: Vec3) => number {
+  const ease = Math.max(EASE[style].body, EASE[style].neck);
+  return style === 'hoodie' ? (q) => ease + hoodRise(p, q, HEAD_TURN) : () => ease;
 }
+
+/**
+ * How far (rad) round the neck hair lying on the hood turns, at most, when
+ * the head turns 30° on a neck turned 10°: it lies low, where the neck and
+ * the chest carry it. 15° keeps it out of the hood in those poses (the hair
+ * fit tests); the whole 40° stood it off the sides of the neck in wings.
+ */
+const HEAD_TURN = (15 * Math.PI) / 180;
 
 /**
  * Garments are the body's own tubes, inflated and cut between body
  * landmarks, so they fit every body shape and age and move with its bones:
- * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl hood and
- * drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless,
+ * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl, lowered hood
+ * and drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless,
  * V-necked, with a white trim at the hem).
  */
 export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Promise<Part[]> {
@@ -181,6 +195,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         height: 0.05,
         ease: EASE.hoodie.neck,
       });
+      appendLoweredHood(cloth, t);
       // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
       for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, EASE.hoodie.body);
       break;

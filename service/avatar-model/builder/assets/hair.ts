@@ -81,8 +81,8 @@ export function buildHair(
   body: MeshBuilder,
   field: BodyField,
   material: AvatarMaterial,
-  /** How far (m) the clothes stand off the neck and shoulders: the hair lies on them. */
-  clothes = 0,
+  /** How far (m) the clothes stand off the skin at a point of the neck and shoulders: the hair lies on them. */
+  clothes: (p: Vec3) => number = () => 0,
 ): Part[] {
   const chinY = frame.points[152]![1];
   const guard = faceGuard(frame);
@@ -96,7 +96,7 @@ export function buildHair(
   const curtain = (spec: Curtain, over: Shell) => {
     const mesh = new MeshBuilder();
     appendCurtain(mesh, frame.surface, spec, shellReach(frame.surface, over, guard));
-    clearOfBody(mesh, 0, field, CLEARANCE + clothes);
+    clearOfBody(mesh, 0, field, (q) => CLEARANCE + clothes(q));
     skinHairByHeight(mesh, 0, p, body, {
       chin: frame.points[152]!,
       angles: [frame.points[172]!, frame.points[397]!],

@@ -8,17 +8,24 @@ const STEPS = 3;
 
 /**
  * Moves every vertex from `first` on that lies inside the body, or nearer its
- * skin than `gap` (m), out along the body field's gradient until it is `gap`
- * outside. Hair hanging from the head is laid out without the body and can
- * reach into the shoulders; skin weights cannot undo that in any pose.
+ * skin than `gap` (m; or, by where the vertex lies, what `gap` gives), out
+ * along the body field's gradient until it is that far outside. Hair
+ * hanging from the head is laid out without the body and can reach into the
+ * shoulders; skin weights cannot undo that in any pose.
  */
-export function clearOfBody(mesh: MeshBuilder, first: number, field: BodyField, gap: number): void {
-  // The field must reach past the gap, or a vertex beyond its reach looks too near and its
-  // gradient (of a field that no longer changes) throws it anywhere.
-  const reach = gap + 2 * H;
-  const at = (p: Vec3) => field.at(p, reach);
+export function clearOfBody(
+  mesh: MeshBuilder,
+  first: number,
+  field: BodyField,
+  gapAt: number | ((p: Vec3) => number),
+): void {
   for (let v = first; v < mesh.vertexCount; v++) {
     let p = mesh.position(v);
+    const gap = typeof gapAt === 'number' ? gapAt : gapAt(p);
+    // The field must reach past the gap, or a vertex beyond its reach looks too near and its
+    // gradient (of a field that no longer changes) throws it anywhere.
+    const reach = gap + 2 * H;
+    const at = (q: Vec3) => field.at(q, reach);
     // A few steps: the field is a distance only near the skin, so one may fall short.
     for (let step = 0; step < STEPS; step++) {
       const d = at(p);
