@@ -8,7 +8,7 @@ const STEPS = 3;
 
 /**
  * Moves every vertex from `first` on that lies inside the body, or nearer its
- * skin than `gap` (m; or, by where the vertex lies, what `gap` gives), out
+ * skin than `gapAt` (m; or what `gapAt` gives for where the vertex lies), out
  * along the body field's gradient until it is that far outside. Hair
  * hanging from the head is laid out without the body and can reach into the
  * shoulders; skin weights cannot undo that in any pose.
