@@ -7,13 +7,14 @@ import type { Proportions } from '../proportions.js';
 import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
 import { looseSleeves } from '../outfits/loose-sleeves.js';
+import { appendKangarooPocket } from '../outfits/kangaroo-pocket.js';
 import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
-import { firstHit } from '../outfits/skin-pokes.js';
+import { clothFront } from '../outfits/cloth-front.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -195,6 +196,13 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         height: 0.05,
         ease: EASE.hoodie.neck,
       });
+      const hem = hemY(-0.1);
+      appendKangarooPocket(
+        cloth,
+        t,
+        hem + POCKET_FROM_HEM * (p.waistY - hem),
+        hem + POCKET_TO * (p.waistY - hem),
+      );
       appendLoweredHood(cloth, t);
       // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
       for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, EASE.hoodie.body);
@@ -278,6 +286,10 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   return parts;
 }
 
+/** Where the hoodie's pocket starts and ends, as shares of the way from its hem up to the waist. */
+const POCKET_FROM_HEM = 0.15;
+const POCKET_TO = 0.9;
+
 /** The shirt's placket: its half width and thickness (m). */
 const PLACKET_HALF_WIDTH = 0.016;
 const PLACKET_THICKNESS = 0.002;
@@ -322,24 +334,6 @@ function appendPlacket(mesh: MeshBuilder, t: BodyTemplate, top: number, bottom: 
 
 /** Sections close enough (1.5 cm apart) to follow the chest's curve down the placket. */
 const PLACKET_SECTIONS = 36;
-
-/**
- * How far forward (z) the front of `cloth` reaches at (x, y): where a ray
- * from in front first meets it. The skin's front near (x, y) plus the ease,
- * as the drawstrings are laid, takes the most forward skin within 1.2 cm
- * up or down, and on the slope under the bust that stood 4–5 mm off the
- * cloth.
- */
-function clothFront(cloth: MeshBuilder, x: number, y: number): number {
-  const faces: number[] = [];
-  const idx = cloth.indices;
-  for (let t = 0; t < idx.length / 3; t++) {
-    const a = cloth.position(idx[3 * t]!);
-    if (a[2] > 0 && Math.abs(a[0] - x) < 0.05 && Math.abs(a[1] - y) < 0.05) faces.push(t);
-  }
-  const hit = firstHit(x, y, 1, [0, 0, -1], cloth.positions, idx, faces, 2);
-  return hit === null ? -Infinity : 1 - hit.distance;
-}
 
 /** Buttons down the shirt's front: small flat discs on what lies at `front(y)` (z). */
 function appendButtons(mesh: MeshBuilder, t: BodyTemplate, front: (y: number) => number): void {

@@ -31,7 +31,7 @@ const SEAM = 0.12;
 const COLUMNS = 20;
 const ROLL_ROWS = 3;
 const POUCH_ROWS = 8;
-/** How many vertices the hood adds to the cloth, after all of its own. */
+/** How many vertices the hood adds to the cloth, after all it had. */
 export const HOOD_VERTICES = (COLUMNS + 1) * (ROLL_ROWS + POUCH_ROWS + 1);
 
 /**
