@@ -113,19 +113,20 @@ export function clothesOver(style: ClothingStyle, p: Proportions): (q: Vec3) => 
 }
 
 /**
- * How far (rad) round the neck hair lying on the hood turns, at most, when
- * the head turns 30° on a neck turned 10°: it lies low, where the neck and
- * the chest carry it. 15° keeps it out of the hood in those poses (the hair
- * fit tests); the whole 40° stood it off the sides of the neck in wings.
+ * How far (rad) round the neck hair lying on the hood may turn with the head
+ * (30°, on a neck turned 10°) over a thicker part of it. It lies low, where
+ * the head's turn reaches it only in part: 15° keeps it out of the hood in
+ * those poses (the hair fit tests); the whole 40° stood it off the sides of
+ * the neck in wings.
  */
 const HEAD_TURN = (15 * Math.PI) / 180;
 
 /**
  * Garments are the body's own tubes, inflated and cut between body
  * landmarks, so they fit every body shape and age and move with its bones:
- * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl, lowered hood
- * and drawstrings), shirt (long sleeves, collar, buttons), jersey (sleeveless,
- * V-necked, with a white trim at the hem).
+ * T-shirt (short sleeves), hoodie (thick, long sleeves, cowl, lowered hood,
+ * front pocket and drawstrings), shirt (long sleeves, collar, buttons),
+ * jersey (sleeveless, V-necked, with a white trim at the hem).
  */
 export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Promise<Part[]> {
   const plan = t.plan;
