@@ -7,7 +7,7 @@ import type { Proportions } from '../proportions.js';
 import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
 import { looseSleeves } from '../outfits/loose-sleeves.js';
-import { appendKangarooPocket } from '../outfits/kangaroo-pocket.js';
+import { appendClothPatch, type FrontPoint } from '../outfits/cloth-patch.js';
 import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
@@ -197,13 +197,21 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         height: 0.05,
         ease: EASE.hoodie.neck,
       });
+      // The front pocket: wider at the bottom than the top, its slanted sides the openings.
+      // Without it the hoodie's front was a plain sweatshirt's.
       const hem = hemY(-0.1);
-      appendKangarooPocket(
-        cloth,
-        t,
-        hem + POCKET_FROM_HEM * (p.waistY - hem),
-        hem + POCKET_TO * (p.waistY - hem),
-      );
+      const [low, high] = [POCKET.from, POCKET.to].map((f) => hem + f * (p.waistY - hem));
+      const [wide, narrow] = [POCKET.bottomWidth, POCKET.topWidth].map((f) => f * p.hips.halfWidth);
+      appendClothPatch(cloth, {
+        bottomLeft: [-wide!, low!],
+        bottomRight: [wide!, low!],
+        topRight: [narrow!, high!],
+        topLeft: [-narrow!, high!],
+        columns: 10,
+        rows: 4,
+        // At 4 mm its outline did not show in a full-body render.
+        thickness: 0.008,
+      });
       appendLoweredHood(cloth, t);
       // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
       for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, EASE.hoodie.body);
@@ -211,11 +219,31 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     }
     case 'shirt': {
       top(0.05, EASE.shirt.body, sleeveX('forearm', 'wrist', 0.95), EASE.shirt.sleeve, {
-        height: 0.035,
+        height: SHIRT_COLLAR_HEIGHT,
         ease: EASE.shirt.neck,
       });
       // From just under the collar, where the chest's cloth turns up into it.
       appendPlacket(cloth, t, p.neckBaseY - 0.015, hemY(0.05) + 0.005);
+      // The collar's points, folded down over its stand onto the chest either side of the
+      // placket: without them the collar was a band round the neck, a mandarin collar's.
+      const collarTop = p.neckBaseY + SHIRT_COLLAR_HEIGHT;
+      const r = p.neckRadius;
+      for (const side of [1, -1]) {
+        const point = (x: number, y: number): FrontPoint => [side * x * r, y];
+        const inner = [point(0.1, collarTop - 0.1 * r), point(0.25, p.neckBaseY - 0.5 * r)];
+        const outer = [point(0.85, collarTop - 0.15 * r), point(0.9, p.neckBaseY - 1.1 * r)];
+        // Corners as seen from in front: on the left side the inner edge is the right one.
+        const [left, right] = side === 1 ? [inner, outer] : [outer, inner];
+        appendClothPatch(cloth, {
+          topLeft: left[0]!,
+          bottomLeft: left[1]!,
+          topRight: right[0]!,
+          bottomRight: right[1]!,
+          columns: 3,
+          rows: 4,
+          thickness: 0.003,
+        });
+      }
       // On the placket, now part of the cloth.
       appendButtons(extra, t, (y) => clothFront(cloth, 0, y));
       break;
@@ -287,9 +315,15 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   return parts;
 }
 
-/** Where the hoodie's pocket starts and ends, as shares of the way from its hem up to the waist. */
-const POCKET_FROM_HEM = 0.15;
-const POCKET_TO = 0.9;
+/**
+ * The hoodie's pocket: where it starts and ends (shares of the way from the
+ * hem up to the waist), and how wide it is at the bottom and the top (in
+ * hip half-widths).
+ */
+const POCKET = { from: 0.15, to: 0.9, bottomWidth: 0.8, topWidth: 0.55 } as const;
+
+/** How high (m) the shirt's collar stands round the neck. */
+const SHIRT_COLLAR_HEIGHT = 0.035;
 
 /** The shirt's placket: its half width and thickness (m). */
 const PLACKET_HALF_WIDTH = 0.016;

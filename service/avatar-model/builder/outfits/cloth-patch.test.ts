@@ -3,6 +3,7 @@ import type { AvatarMesh } from '../../model.js';
 import { walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose } from '../animations/pose.js';
 import { build, joint, mesh, styleId } from '../test-support.js';
+import { bodyTemplate } from '../body-template.js';
 import { firstHit } from './skin-pokes.js';
 
 /** Where a ray from in front, level at (x, y), meets the mesh: every hit, front to back (z). */
@@ -18,6 +19,23 @@ function hitsFromFront(m: AvatarMesh, x: number, y: number): number[] {
   }
 }
 
+/** The avatar of person-a in a top alone. */
+const wearing = (
+  top: string,
+  body?: 'body_0' | 'body_2' | 'body_4',
+  age?: '3-6' | '7-12' | 'adult',
+) =>
+  build('person-a', {
+    ...(body ? { body } : {}),
+    ...(age ? { age } : {}),
+    assets: {
+      clothing: { id: styleId(top) },
+      hair_and_headwear: null,
+      eyewear: null,
+      footwear: null,
+    },
+  });
+
 describe("the hoodie's front pocket", () => {
   // The hoodie's front was a plain sweatshirt's: drawstrings on an empty front.
   it.each([
@@ -27,21 +45,11 @@ describe("the hoodie's front pocket", () => {
   ] as const)(
     'lies over the belly of %s at age %s, a panel just off the cloth',
     async (body, age) => {
-      const model = await build('person-a', {
-        body,
-        age,
-        assets: {
-          clothing: { id: styleId('hoodie') },
-          hair_and_headwear: null,
-          eyewear: null,
-          footwear: null,
-        },
-      });
+      const model = await wearing('hoodie', body, age);
       const cloth = mesh(model, 'Clothing');
-      const hips = joint(model, 'Hips')[1];
       const spine1 = joint(model, 'Spine1')[1];
-      // Over the belly, just under the navel: the panel, then the cloth 5-12 mm behind it.
-      const [panel, under] = hitsFromFront(cloth, 0, (hips + spine1) / 2);
+      // Over the belly, at the hips' joint: the panel, then the cloth 5-12 mm behind it.
+      const [panel, under] = hitsFromFront(cloth, 0, joint(model, 'Hips')[1]);
       expect(panel! - under!).toBeGreaterThan(0.005);
       expect(panel! - under!).toBeLessThan(0.012);
       // Over the chest, one layer: the cloth, then the back's.
@@ -55,14 +63,7 @@ describe("the hoodie's front pocket", () => {
   );
 
   it('moves with the cloth under it as the legs stride', async () => {
-    const model = await build('person-a', {
-      assets: {
-        clothing: { id: styleId('hoodie') },
-        hair_and_headwear: null,
-        eyewear: null,
-        footwear: null,
-      },
-    });
+    const model = await wearing('hoodie');
     for (const [phase, passing] of [
       [1, false],
       [-1, false],
@@ -75,4 +76,30 @@ describe("the hoodie's front pocket", () => {
       expect(panel! - under!, `phase ${phase}${passing ? ', passing' : ''}`).toBeLessThan(0.015);
     }
   });
+});
+
+describe("the shirt's collar points", () => {
+  // The collar was a band round the neck with nothing folded down from it, a mandarin collar's.
+  it.each([
+    ['body_0', 'adult'],
+    ['body_4', 'adult'],
+    ['body_2', '3-6'],
+  ] as const)(
+    'lie either side of the placket on %s at age %s, just off the cloth',
+    async (body, age) => {
+      const model = await wearing('shirt', body, age);
+      const cloth = mesh(model, 'Clothing');
+      const neck = joint(model, 'Neck');
+      const r = bodyTemplate(body, age).proportions.neckRadius;
+      for (const side of [1, -1]) {
+        // Just under the neck's base, half a neck radius out: the point, then the cloth 2-5 mm on.
+        const [point, under] = hitsFromFront(cloth, side * 0.6 * r, neck[1] - 0.3 * r);
+        expect(point! - under!, `side ${side}`).toBeGreaterThan(0.002);
+        expect(point! - under!, `side ${side}`).toBeLessThan(0.005);
+        // Out past its tip, the chest's cloth alone.
+        const [front, back] = hitsFromFront(cloth, side * 1.6 * r, neck[1] - 0.3 * r);
+        expect(front! - back!, `side ${side}`).toBeGreaterThan(0.05);
+      }
+    },
+  );
 });

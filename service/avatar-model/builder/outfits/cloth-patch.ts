@@ -1,0 +1,79 @@
+import { skinUv } from '../body-mesh.js';
+import { MeshBuilder } from '../mesh-builder.js';
+import type { Vec3 } from '../vec3.js';
+import { clothFront } from './cloth-front.js';
+import { skinLikeNearest } from './transfer-weights.js';
+
+/** A point (x, y) of the garment's front, seen from in front (m). */
+export type FrontPoint = readonly [number, number];
+
+/**
+ * A panel to lay on a garment's front: the quadrilateral with these corners
+ * (as seen from in front, +x to the viewer's right), divided into
+ * `columns` × `rows`, standing `thickness` (m) off the cloth.
+ */
+export interface ClothPatch {
+  bottomLeft: FrontPoint;
+  bottomRight: FrontPoint;
+  topRight: FrontPoint;
+  topLeft: FrontPoint;
+  columns: number;
+  rows: number;
+  thickness: number;
+}
+
+/** How far (m) the wall round a patch's edge reaches under the cloth, so no gap shows. */
+const TUCK = 0.001;
+
+/**
+ * Appends a patch to `cloth`: a panel lying its thickness off the cloth's
+ * front, found by rays from in front, with a wall round its edge down into
+ * the cloth, whose shading draws its outline. It takes the weights of the
+ * cloth under it. The hoodie's pocket and the shirt's collar points.
+ */
+export function appendClothPatch(cloth: MeshBuilder, patch: ClothPatch): void {
+  const { columns, rows } = patch;
+  const at = (i: number, j: number): FrontPoint => {
+    const v = i / rows;
+    const u = j / columns;
+    const lerp2 = (a: FrontPoint, b: FrontPoint, f: number): FrontPoint => [
+      a[0] + (b[0] - a[0]) * f,
+      a[1] + (b[1] - a[1]) * f,
+    ];
+    return lerp2(
+      lerp2(patch.bottomLeft, patch.bottomRight, u),
+      lerp2(patch.topLeft, patch.topRight, u),
+      v,
+    );
+  };
+  const piece = new MeshBuilder();
+  const add = (p: Vec3) => piece.vertex(p, skinUv(p));
+  const panel = (i: number, j: number) => i * (columns + 1) + j;
+  for (let i = 0; i <= rows; i++)
+    for (let j = 0; j <= columns; j++) {
+      const [x, y] = at(i, j);
+      add([x, y, clothFront(cloth, x, y) + patch.thickness]);
+    }
+  // Rows go up and columns towards +x, the viewer's right from in front.
+  for (let i = 0; i < rows; i++)
+    for (let j = 0; j < columns; j++)
+      piece.quad(panel(i, j), panel(i, j + 1), panel(i + 1, j + 1), panel(i + 1, j));
+  // The edge, anticlockwise seen from in front: along the bottom, up the right, back along
+  // the top, down the left; and under each of its vertices, one in the cloth.
+  const edge = [
+    ...Array.from({ length: columns }, (_, j) => panel(0, j)),
+    ...Array.from({ length: rows }, (_, i) => panel(i, columns)),
+    ...Array.from({ length: columns }, (_, j) => panel(rows, columns - j)),
+    ...Array.from({ length: rows }, (_, i) => panel(rows - i, 0)),
+  ];
+  const feet = edge.map((v) => {
+    const [x, y] = piece.position(v);
+    return add([x, y, clothFront(cloth, x, y) - TUCK]);
+  });
+  for (let k = 0; k < edge.length; k++) {
+    const next = (k + 1) % edge.length;
+    piece.quad(edge[k]!, feet[k]!, feet[next]!, edge[next]!);
+  }
+  skinLikeNearest(piece, 0, cloth, 0.05);
+  cloth.append(piece);
+}
