@@ -153,7 +153,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   };
   /**
    * A top: the torso from the hem up, the arms out to `sleeve`, and with a
-   * collar the neck up to `collar` above its base, else a round neckline.
+   * collar the neck up to `collar` above its base, else a round neckline;
+   * `edges` adds round armholes or a waistband.
    */
   const top = (
     lower: number,
@@ -161,7 +162,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     sleeve: number,
     sleeveEase: number,
     collar: { height: number; ease: number } | NecklineStyle,
-    armhole?: GarmentCut['armhole'],
+    edges: Pick<GarmentCut, 'armhole' | 'hemBand'> = {},
   ) => {
     const body = hangingTop(t, ease);
     // A long sleeve (past the elbow) closes in a cuff; the T-shirt's stays open.
@@ -185,7 +186,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         ? { neckline: neckline(collar), band: BAND }
         : { top: p.neckBaseY + collar.height }),
       sleeve,
-      ...(armhole ? { armhole } : {}),
+      ...edges,
     });
   };
   switch (style) {
@@ -193,10 +194,14 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       top(0.2, EASE.tshirt.body, sleeveX('biceps', 'elbow', 0.35), EASE.tshirt.sleeve, 'crew');
       break;
     case 'hoodie': {
-      top(-0.1, EASE.hoodie.body, sleeveX('forearm', 'wrist', 0.92), EASE.hoodie.sleeve, {
-        height: 0.05,
-        ease: EASE.hoodie.neck,
-      });
+      top(
+        -0.1,
+        EASE.hoodie.body,
+        sleeveX('forearm', 'wrist', 0.92),
+        EASE.hoodie.sleeve,
+        { height: 0.05, ease: EASE.hoodie.neck },
+        { hemBand: HOODIE_WAISTBAND },
+      );
       // The front pocket: wider at the bottom than the top, its slanted sides the openings.
       // Without it the hoodie's front was a plain sweatshirt's.
       const hem = hemY(-0.1);
@@ -255,8 +260,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // on the crease under the arm and the skin there showed past it with the arms lowered.
       const root = arm.sections.find((s) => s.label === 'shoulder')!;
       top(0.35, EASE.jersey.body, root.centre[0], EASE.jersey.body, 'scoop', {
-        centre: root.centre,
-        radius: ARMHOLE * Math.max(root.halfU, root.halfV),
+        armhole: { centre: root.centre, radius: ARMHOLE * Math.max(root.halfU, root.halfV) },
       });
       // Trim round the hem: a band cut from the skin like the jersey, standing just off it. A
       // band of the torso's tube followed the tube, not the skin: round the neck it floated off
@@ -321,6 +325,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
  * hip half-widths).
  */
 const POCKET = { from: 0.15, to: 0.9, bottomWidth: 0.8, topWidth: 0.55 } as const;
+
+/** The hoodie's ribbed waistband: how deep (m), and how far off the skin it gathers the cloth. */
+const HOODIE_WAISTBAND = { width: 0.06, ease: 0.008 };
 
 /** How high (m) the shirt's collar stands round the neck. */
 const SHIRT_COLLAR_HEIGHT = 0.035;

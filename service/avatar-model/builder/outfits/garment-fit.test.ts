@@ -604,6 +604,48 @@ describe('the hoodie', () => {
   );
 });
 
+describe("the hoodie's waistband", () => {
+  // The hoodie hung straight down to its hem, a sweatshirt cut off at the hips: a hoodie's
+  // ribbed waistband gathers it in.
+  it.each(['body_0', 'body_4'] as const)(
+    'gathers its hem close round the hips of %s',
+    async (body) => {
+      const model = await build('person-a', {
+        body,
+        assets: {
+          clothing: { id: styleId('hoodie') },
+          hair_and_headwear: null,
+          eyewear: null,
+          footwear: null,
+        },
+      });
+      const cloth = mesh(model, 'Clothing');
+      const skin = mesh(model, 'Body');
+      let hem = Infinity;
+      for (let v = 0; v < cloth.positions.length / 3; v++) hem = Math.min(hem, at(cloth, v)[1]);
+      // The cloth's median distance from the skin over a band of heights above the hem.
+      const offSkin = (from: number, to: number) => {
+        const gaps: number[] = [];
+        for (let v = 0; v < cloth.positions.length / 3; v++) {
+          const p = at(cloth, v);
+          if (p[1] < hem + from || p[1] > hem + to) continue;
+          let nearest = Infinity;
+          for (let w = 0; w < skin.positions.length / 3; w++) {
+            const q = at(skin, w);
+            if (Math.abs(q[1] - p[1]) < 0.03) nearest = Math.min(nearest, Math.hypot(...sub(p, q)));
+          }
+          gaps.push(nearest);
+        }
+        return gaps.sort((a, b) => a - b)[gaps.length >> 1]!;
+      };
+      const band = offSkin(0, 0.01);
+      expect(band).toBeLessThan(0.013);
+      expect(band).toBeLessThan(offSkin(0.09, 0.11) - 0.005);
+    },
+    120_000,
+  );
+});
+
 describe("the jersey's hem trim", () => {
   // The trim was a band of the torso's tube, which is not the skin: round the hips the jersey
   // came out through it in red teeth, with skin showing between the two over the hip bones.

@@ -30,6 +30,12 @@ export interface GarmentCut {
    * front view.
    */
   band?: { width: number; ease: number };
+  /**
+   * A ribbed band at the hem: over the last `width` (m) above it the cloth
+   * is drawn in from where it hangs to `ease` off the skin, as a hoodie's
+   * waistband gathers it.
+   */
+  hemBand?: { width: number; ease: number };
   /** Moves a cloth point (its skin vertex's region, where the ease put it) where it hangs instead. */
   hang?: (region: BodyRegion, cloth: Vec3) => Vec3;
 }
@@ -82,8 +88,20 @@ function fromNeckline(q: Vec3, n: Neckline): number {
   return Math.hypot(below, out);
 }
 
-/** The ease at q: the garment's, falling to the band's near a neckline's or an armhole's edge. */
+/** How much of the hem band's pull q takes: 1 at the hem, 0 from the band's width above it on. */
+function inHemBand(q: Vec3, cut: GarmentCut): number {
+  const band = cut.hemBand;
+  if (band === undefined || cut.bottom === undefined) return 0;
+  return 1 - smoothstep(0, band.width, q[1] - cut.bottom);
+}
+
+/**
+ * The ease at q: the garment's, falling to the band's near a neckline's or an
+ * armhole's edge, and to the hem band's over it.
+ */
 function easeNearEdges(q: Vec3, ease: number, cut: GarmentCut): number {
+  const hemBand = cut.hemBand;
+  if (hemBand) ease += (hemBand.ease - ease) * inHemBand(q, cut);
   const band = cut.band;
   if (band === undefined) return ease;
   const from = Math.min(
@@ -207,7 +225,8 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       n,
       ease[v] ?? ease[inside]!,
     );
-    const q = cut.hang ? cut.hang(regions[v]!, eased) : eased;
+    const hung = cut.hang ? cut.hang(regions[v]!, eased) : eased;
+    const q = lerp(hung, eased, inHemBand(body.position(v), cut));
     // A corner past an edge is pulled back onto it, so the edge runs straight. One past a
     // level edge lies on it exactly: eased along a normal that tilts up (the ankle's, under a
     // trouser hem) it rose by up to half the ease, and the hem ran crooked.
