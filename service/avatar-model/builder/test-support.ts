@@ -258,6 +258,22 @@ export function build(
   return made;
 }
 
+/** The avatar of person-a in a top (and its trousers) alone: no hair, glasses or shoes. */
+export function wearingTop(
+  top: string,
+  change: Pick<Partial<StoredCustomization>, 'body' | 'age'> = {},
+): Promise<AvatarModel> {
+  return build('person-a', {
+    ...change,
+    assets: {
+      clothing: { id: styleId(top) },
+      hair_and_headwear: null,
+      eyewear: null,
+      footwear: null,
+    },
+  });
+}
+
 interface ValidationReport {
   issues: {
     numErrors: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../../model.js';
 import { walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose } from '../animations/pose.js';
-import { build, joint, mesh, styleId } from '../test-support.js';
+import { joint, mesh, wearingTop } from '../test-support.js';
 import { bodyTemplate } from '../body-template.js';
 import { firstHit } from './skin-pokes.js';
 
@@ -19,23 +19,6 @@ function hitsFromFront(m: AvatarMesh, x: number, y: number): number[] {
   }
 }
 
-/** The avatar of person-a in a top alone. */
-const wearing = (
-  top: string,
-  body?: 'body_0' | 'body_2' | 'body_4',
-  age?: '3-6' | '7-12' | 'adult',
-) =>
-  build('person-a', {
-    ...(body ? { body } : {}),
-    ...(age ? { age } : {}),
-    assets: {
-      clothing: { id: styleId(top) },
-      hair_and_headwear: null,
-      eyewear: null,
-      footwear: null,
-    },
-  });
-
 describe("the hoodie's front pocket", () => {
   // The hoodie's front was a plain sweatshirt's: drawstrings on an empty front.
   it.each([
@@ -45,7 +28,7 @@ describe("the hoodie's front pocket", () => {
   ] as const)(
     'lies over the belly of %s at age %s, a panel just off the cloth',
     async (body, age) => {
-      const model = await wearing('hoodie', body, age);
+      const model = await wearingTop('hoodie', { body, age });
       const cloth = mesh(model, 'Clothing');
       const spine1 = joint(model, 'Spine1')[1];
       // Over the belly, at the hips' joint: the panel, then the cloth 5-12 mm behind it.
@@ -63,7 +46,7 @@ describe("the hoodie's front pocket", () => {
   );
 
   it('moves with the cloth under it as the legs stride', async () => {
-    const model = await wearing('hoodie');
+    const model = await wearingTop('hoodie');
     for (const [phase, passing] of [
       [1, false],
       [-1, false],
@@ -87,7 +70,7 @@ describe("the shirt's collar points", () => {
   ] as const)(
     'lie either side of the placket on %s at age %s, just off the cloth',
     async (body, age) => {
-      const model = await wearing('shirt', body, age);
+      const model = await wearingTop('shirt', { body, age });
       const cloth = mesh(model, 'Clothing');
       const neck = joint(model, 'Neck');
       const r = bodyTemplate(body, age).proportions.neckRadius;

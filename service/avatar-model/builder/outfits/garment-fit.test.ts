@@ -4,7 +4,7 @@ import { armsDown, IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, Y, type PoseSpec } from '../animations/pose.js';
 import { bodyTemplate } from '../body-template.js';
 import { boundaryLoops } from '../body-stitch.js';
-import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
+import { build, joint, mesh, styleId, vertexAt, wearingTop } from '../test-support.js';
 import { dot, sub, type Vec3 } from '../vec3.js';
 import { firstHit, garmentCover, pokesThrough, type GarmentCover } from './skin-pokes.js';
 
@@ -610,15 +610,7 @@ describe("the hoodie's waistband", () => {
   it.each(['body_0', 'body_4'] as const)(
     'gathers its hem close round the hips of %s',
     async (body) => {
-      const model = await build('person-a', {
-        body,
-        assets: {
-          clothing: { id: styleId('hoodie') },
-          hair_and_headwear: null,
-          eyewear: null,
-          footwear: null,
-        },
-      });
+      const model = await wearingTop('hoodie', { body });
       const cloth = mesh(model, 'Clothing');
       const skin = mesh(model, 'Body');
       let hem = Infinity;

@@ -6,7 +6,7 @@ import { posedModel, resolvePose, Y } from '../animations/pose.js';
 import { buildClothing } from '../assets/clothing.js';
 import { bodyTemplate } from '../body-template.js';
 import { neckZ } from '../body-skeleton.js';
-import { build, joint, mesh, styleId } from '../test-support.js';
+import { joint, mesh, wearingTop } from '../test-support.js';
 import { HOOD_VERTICES } from './lowered-hood.js';
 import { firstHit } from './skin-pokes.js';
 
@@ -23,16 +23,7 @@ function hitsFromBehind(m: AvatarMesh, y: number): number[] {
   }
 }
 
-const withHoodie = (body: 'body_1' | 'body_4') =>
-  build('person-a', {
-    body,
-    assets: {
-      clothing: { id: styleId('hoodie') },
-      hair_and_headwear: null,
-      eyewear: null,
-      footwear: null,
-    },
-  });
+const withHoodie = (body: 'body_1' | 'body_4') => wearingTop('hoodie', { body });
 
 describe("the hoodie's lowered hood", () => {
   // The hoodie had a cowl but no hood: from behind and in profile it read as a sweatshirt.
