@@ -14,7 +14,7 @@ import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
-import { clothFront } from '../outfits/cloth-front.js';
+import { clothFrontOf } from '../outfits/cloth-front.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -250,7 +250,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         });
       }
       // On the placket, now part of the cloth.
-      appendButtons(extra, t, (y) => clothFront(cloth, 0, y));
+      const onPlacket = clothFrontOf(cloth);
+      appendButtons(extra, t, (y) => onPlacket(0, y));
       break;
     }
     case 'jersey': {
@@ -342,11 +343,12 @@ const PLACKET_THICKNESS = 0.002;
  * long-sleeved T-shirt with a row of dots.
  */
 function appendPlacket(mesh: MeshBuilder, t: BodyTemplate, top: number, bottom: number): void {
+  const clothFront = clothFrontOf(mesh);
   const sections = Array.from({ length: PLACKET_SECTIONS }, (_, i) => {
     const y = top + ((bottom - top) * i) / (PLACKET_SECTIONS - 1);
     // At its most forward across the placket's width, so its edges do not sink into it.
     const under = Math.max(
-      ...[-PLACKET_HALF_WIDTH, 0, PLACKET_HALF_WIDTH].map((x) => clothFront(mesh, x, y)),
+      ...[-PLACKET_HALF_WIDTH, 0, PLACKET_HALF_WIDTH].map((x) => clothFront(x, y)),
     );
     return {
       centre: [0, y, under + PLACKET_THICKNESS / 2] as Vec3,

@@ -1,7 +1,7 @@
 import { skinUv } from '../body-mesh.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { Vec3 } from '../vec3.js';
-import { clothFront } from './cloth-front.js';
+import { clothFrontOf } from './cloth-front.js';
 import { skinLikeNearest } from './transfer-weights.js';
 
 /** A point (x, y) of the garment's front, seen from in front (m). */
@@ -33,26 +33,20 @@ const TUCK = 0.001;
  */
 export function appendClothPatch(cloth: MeshBuilder, patch: ClothPatch): void {
   const { columns, rows } = patch;
-  const at = (i: number, j: number): FrontPoint => {
-    const v = i / rows;
-    const u = j / columns;
-    const lerp2 = (a: FrontPoint, b: FrontPoint, f: number): FrontPoint => [
-      a[0] + (b[0] - a[0]) * f,
-      a[1] + (b[1] - a[1]) * f,
-    ];
-    return lerp2(
-      lerp2(patch.bottomLeft, patch.bottomRight, u),
-      lerp2(patch.topLeft, patch.topRight, u),
-      v,
+  const clothFront = clothFrontOf(cloth);
+  const at = (i: number, j: number): FrontPoint =>
+    lerp2(
+      lerp2(patch.bottomLeft, patch.bottomRight, j / columns),
+      lerp2(patch.topLeft, patch.topRight, j / columns),
+      i / rows,
     );
-  };
   const piece = new MeshBuilder();
   const add = (p: Vec3) => piece.vertex(p, skinUv(p));
   const panel = (i: number, j: number) => i * (columns + 1) + j;
   for (let i = 0; i <= rows; i++)
     for (let j = 0; j <= columns; j++) {
       const [x, y] = at(i, j);
-      add([x, y, clothFront(cloth, x, y) + patch.thickness]);
+      add([x, y, clothFront(x, y) + patch.thickness]);
     }
   // Rows go up and columns towards +x, the viewer's right from in front.
   for (let i = 0; i < rows; i++)
@@ -68,7 +62,7 @@ export function appendClothPatch(cloth: MeshBuilder, patch: ClothPatch): void {
   ];
   const feet = edge.map((v) => {
     const [x, y] = piece.position(v);
-    return add([x, y, clothFront(cloth, x, y) - TUCK]);
+    return add([x, y, clothFront(x, y) - TUCK]);
   });
   for (let k = 0; k < edge.length; k++) {
     const next = (k + 1) % edge.length;
@@ -76,4 +70,8 @@ export function appendClothPatch(cloth: MeshBuilder, patch: ClothPatch): void {
   }
   skinLikeNearest(piece, 0, cloth, 0.05);
   cloth.append(piece);
+}
+
+function lerp2(a: FrontPoint, b: FrontPoint, f: number): FrontPoint {
+  return [a[0] + (b[0] - a[0]) * f, a[1] + (b[1] - a[1]) * f];
 }
