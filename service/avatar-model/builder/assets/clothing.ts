@@ -10,6 +10,7 @@ import { looseSleeves } from '../outfits/loose-sleeves.js';
 import { appendClothPatch, type FrontPoint } from '../outfits/cloth-patch.js';
 import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
+import { crotchSpan } from '../outfits/crotch-span.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
 import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
@@ -277,11 +278,13 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     }
   }
   const trousers = new MeshBuilder();
+  const legs = straightLegs(t, TROUSER_EASE);
+  const span = crotchSpan(t, TROUSER_EASE);
   // Up past the top's hem, so no skin shows at the waist; down to a level hem at the ankle,
   // over the shoes' collars. (Ending where the legs' skin meets the feet's, it ended in teeth.)
   appendOffsetGarment(trousers, t, {
     ease: (r) => (TORSO.has(r.tube) || LEGS.has(r.tube) || FEET.has(r.tube) ? TROUSER_EASE : null),
-    hang: straightLegs(t, TROUSER_EASE),
+    hang: (r, q) => span(legs(r, q)),
     top: hemY(0.6),
     bottom: p.ankleY,
   });

@@ -2,6 +2,7 @@ import type { BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import type { Vec3 } from '../vec3.js';
 import { outToRadius } from './out-to-radius.js';
+import { convexHull } from './convex-hull.js';
 
 /** The torso's skin, which a top hangs from. */
 const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
@@ -130,25 +131,4 @@ function hullReach(points: [number, number][], z0: number): Float32Array {
     out[a] = best;
   }
   return out;
-}
-
-/** Andrew's monotone chain: the hull's corners, counter-clockwise. */
-function convexHull(points: [number, number][]): [number, number][] {
-  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-  const cross = (o: [number, number], a: [number, number], b: [number, number]) =>
-    (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
-  const lower: [number, number][] = [];
-  for (const q of sorted) {
-    while (lower.length >= 2 && cross(lower[lower.length - 2]!, lower[lower.length - 1]!, q) <= 0)
-      lower.pop();
-    lower.push(q);
-  }
-  const upper: [number, number][] = [];
-  for (let i = sorted.length - 1; i >= 0; i--) {
-    const q = sorted[i]!;
-    while (upper.length >= 2 && cross(upper[upper.length - 2]!, upper[upper.length - 1]!, q) <= 0)
-      upper.pop();
-    upper.push(q);
-  }
-  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
 }
