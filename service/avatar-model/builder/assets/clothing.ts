@@ -330,8 +330,12 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
  */
 const POCKET = { from: 0.15, to: 0.9, bottomWidth: 0.8, topWidth: 0.55 } as const;
 
-/** The hoodie's ribbed waistband: how deep (m), and how far off the skin it gathers the cloth. */
-const HOODIE_WAISTBAND = { width: 0.06, ease: 0.008 };
+/**
+ * The hoodie's ribbed waistband: how deep (m), and how far off the skin it
+ * gathers the cloth, 3 mm over the trousers (`TROUSER_EASE`): gathered onto
+ * them, its hem flickered with their colour in teeth.
+ */
+const HOODIE_WAISTBAND = { width: 0.06, ease: 0.011 };
 
 /** How high (m) the shirt's collar stands round the neck. */
 const SHIRT_COLLAR_HEIGHT = 0.035;
