@@ -7,7 +7,7 @@ import type { Proportions } from '../proportions.js';
 import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
 import { hangingTop } from '../outfits/hanging-tops.js';
 import { looseSleeves } from '../outfits/loose-sleeves.js';
-import { appendClothPatch, type FrontPoint } from '../outfits/cloth-patch.js';
+import { appendClothPatch, appendPatchPair, type FrontPoint } from '../outfits/cloth-patch.js';
 import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { crotchSpan } from '../outfits/crotch-span.js';
@@ -234,22 +234,14 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       // placket: without them the collar was a band round the neck, a mandarin collar's.
       const collarTop = p.neckBaseY + SHIRT_COLLAR_HEIGHT;
       const r = p.neckRadius;
-      for (const side of [1, -1]) {
-        const point = (x: number, y: number): FrontPoint => [side * x * r, y];
-        const inner = [point(0.1, collarTop - 0.1 * r), point(0.25, p.neckBaseY - 0.5 * r)];
-        const outer = [point(0.85, collarTop - 0.15 * r), point(0.9, p.neckBaseY - 1.1 * r)];
-        // Corners as seen from in front: on the left side the inner edge is the right one.
-        const [left, right] = side === 1 ? [inner, outer] : [outer, inner];
-        appendClothPatch(cloth, {
-          topLeft: left[0]!,
-          bottomLeft: left[1]!,
-          topRight: right[0]!,
-          bottomRight: right[1]!,
-          columns: 3,
-          rows: 4,
-          thickness: 0.003,
-        });
-      }
+      const point = (x: number, y: number): FrontPoint => [x * r, y];
+      appendPatchPair(cloth, {
+        inner: [point(0.25, p.neckBaseY - 0.5 * r), point(0.1, collarTop - 0.1 * r)],
+        outer: [point(0.9, p.neckBaseY - 1.1 * r), point(0.85, collarTop - 0.15 * r)],
+        columns: 3,
+        rows: 4,
+        thickness: 0.003,
+      });
       // On the placket, now part of the cloth.
       const onPlacket = clothFrontOf(cloth);
       appendButtons(extra, t, (y) => onPlacket(0, y));
@@ -288,6 +280,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     top: hemY(0.6),
     bottom: p.ankleY,
   });
+  appendBackPockets(trousers, p);
   const parts: Part[] = [
     {
       name: 'Trousers',
@@ -321,6 +314,36 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
     });
   }
   return parts;
+}
+
+/**
+ * The trousers' back pockets, in hip half-widths (so a child's are a
+ * child's size): how far out from the seat's seam each reaches at its top
+ * and at its bottom, and how far below the hip joints' height its top lies,
+ * how far below the crotch its bottom.
+ */
+const BACK_POCKET = {
+  top: { inner: 0.24, outer: 0.7, below: 0.07 },
+  bottom: { inner: 0.3, outer: 0.64, below: 0.12 },
+} as const;
+
+/**
+ * Patch pockets on the seat, one either side: without them, from behind,
+ * the trousers read as tights.
+ */
+function appendBackPockets(trousers: MeshBuilder, p: Proportions): void {
+  const h = p.hips.halfWidth;
+  const top = p.hipJointY - BACK_POCKET.top.below * h;
+  const bottom = p.crotchY - BACK_POCKET.bottom.below * h;
+  const point = (x: number, y: number): FrontPoint => [x * h, y];
+  appendPatchPair(trousers, {
+    facing: -1,
+    inner: [point(BACK_POCKET.bottom.inner, bottom), point(BACK_POCKET.top.inner, top)],
+    outer: [point(BACK_POCKET.bottom.outer, bottom), point(BACK_POCKET.top.outer, top)],
+    columns: 4,
+    rows: 5,
+    thickness: 0.004,
+  });
 }
 
 /**

@@ -4,21 +4,28 @@ import { firstHit } from './skin-pokes.js';
 /** How near (m, in x and in y) a face's first corner lies to (x, y) for its ray to be tried. */
 const NEAR = 0.05;
 
+/** Which side of a garment: its front (facing +z) or its back (facing −z). */
+export type Facing = 1 | -1;
+
 /**
  * How far forward (z) the front of `cloth`, as it is now, reaches at (x, y):
- * where a ray from in front first meets it. The cloth's front faces are
- * indexed once, for the many points a placket or a patch asks about. The
- * skin's front near (x, y) plus the ease, as the drawstrings are laid, takes
- * the most forward skin within 1.2 cm up or down, and on the slope under the
- * bust that stood 4–5 mm off the cloth.
+ * where a ray from in front first meets it; or with `facing` −1, how far
+ * back its back reaches, met by a ray from behind. The cloth's faces on
+ * that side are indexed once, for the many points a placket or a patch
+ * asks about. The skin's front near (x, y) plus the ease, as the
+ * drawstrings are laid, takes the most forward skin within 1.2 cm up or
+ * down, and on the slope under the bust that stood 4–5 mm off the cloth.
  */
-export function clothFrontOf(cloth: MeshBuilder): (x: number, y: number) => number {
+export function clothFrontOf(
+  cloth: MeshBuilder,
+  facing: Facing = 1,
+): (x: number, y: number) => number {
   const idx = cloth.indices;
   const cells = new Map<string, number[]>();
   const cell = (x: number, y: number) => `${Math.floor(x / NEAR)},${Math.floor(y / NEAR)}`;
   for (let t = 0; t < idx.length / 3; t++) {
     const a = cloth.position(idx[3 * t]!);
-    if (a[2] <= 0) continue;
+    if (a[2] * facing <= 0) continue;
     const key = cell(a[0], a[1]);
     const bucket = cells.get(key);
     if (bucket) bucket.push(t);
@@ -34,7 +41,7 @@ export function clothFrontOf(cloth: MeshBuilder): (x: number, y: number) => numb
           const a = cloth.position(idx[3 * t]!);
           if (Math.abs(a[0] - x) < NEAR && Math.abs(a[1] - y) < NEAR) faces.push(t);
         }
-    const hit = firstHit(x, y, 1, [0, 0, -1], cloth.positions, idx, faces, 2);
-    return hit === null ? -Infinity : 1 - hit.distance;
+    const hit = firstHit(x, y, facing, [0, 0, -facing], cloth.positions, idx, faces, 2);
+    return hit === null ? -facing * Infinity : facing * (1 - hit.distance);
   };
 }

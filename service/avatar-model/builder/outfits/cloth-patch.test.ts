@@ -2,19 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../../model.js';
 import { walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose } from '../animations/pose.js';
-import { joint, mesh, wearingTop } from '../test-support.js';
+import { joint, mesh, vertexAt, wearingTop } from '../test-support.js';
+import { sub } from '../vec3.js';
 import { bodyTemplate } from '../body-template.js';
 import { firstHit } from './skin-pokes.js';
 
-/** Where a ray from in front, level at (x, y), meets the mesh: every hit, front to back (z). */
-function hitsFromFront(m: AvatarMesh, x: number, y: number): number[] {
+/**
+ * Where a ray from in front (or with `facing` −1 from behind), level at
+ * (x, y), meets the mesh: every hit in the ray's order (z).
+ */
+function hitsFromFront(m: AvatarMesh, x: number, y: number, facing: 1 | -1 = 1): number[] {
   const faces = Array.from({ length: m.indices.length / 3 }, (_, t) => t);
   const hits: number[] = [];
-  let z = 1;
+  let z = facing;
   for (;;) {
-    const hit = firstHit(x, y, z, [0, 0, -1], m.positions, m.indices, faces, 2);
+    const hit = firstHit(x, y, z, [0, 0, -facing], m.positions, m.indices, faces, 2);
     if (!hit) return hits;
-    z -= hit.distance + 1e-5;
+    z -= facing * (hit.distance + 1e-5);
     hits.push(z);
   }
 }
@@ -85,4 +89,65 @@ describe("the shirt's collar points", () => {
       }
     },
   );
+});
+
+describe("the trousers' back pockets", () => {
+  // From behind, the trousers were plain: with the seat's hollow they read as tights.
+  it.each([
+    ['body_0', 'adult'],
+    ['body_4', 'adult'],
+    ['body_2', '3-6'],
+  ] as const)(
+    'lie on the seat of %s at age %s, either side, just off the cloth',
+    async (body, age) => {
+      const model = await wearingTop('tshirt', { body, age });
+      const trousers = mesh(model, 'Trousers');
+      const p = bodyTemplate(body, age).proportions;
+      const h = p.hips.halfWidth;
+      const middle = (p.hipJointY + p.crotchY) / 2;
+      for (const side of [1, -1]) {
+        // Half way across a hip, on the seat: the pocket, then the cloth 3-6 mm in front of it.
+        const [pocket, under] = hitsFromFront(trousers, side * 0.47 * h, middle, -1);
+        expect(under! - pocket!, `side ${side}`).toBeGreaterThan(0.003);
+        expect(under! - pocket!, `side ${side}`).toBeLessThan(0.006);
+        // Beside it, towards the side seam, the seat's cloth alone, then the front's.
+        const [back, front] = hitsFromFront(trousers, side * 0.85 * h, middle, -1);
+        expect(front! - back!, `side ${side}`).toBeGreaterThan(0.05);
+      }
+      // And the seat's seam between them is bare.
+      const [seat, next] = hitsFromFront(trousers, 0, p.hipJointY - 0.1 * h, -1);
+      expect(next! - seat!).toBeGreaterThan(0.05);
+    },
+  );
+
+  it('move with the seat as the legs stride', async () => {
+    const model = await wearingTop('tshirt');
+    const trousers = mesh(model, 'Trousers');
+    const p = bodyTemplate('body_0', 'adult').proportions;
+    const h = p.hips.halfWidth;
+    // A vertex of each pocket's panel, near its middle.
+    const panels = [1, -1].map((side) => {
+      const x = side * 0.47 * h;
+      const y = (p.hipJointY + p.crotchY) / 2;
+      const [z] = hitsFromFront(trousers, x, y, -1);
+      let nearest = -1;
+      let best = Infinity;
+      for (let v = 0; v < trousers.positions.length / 3; v++) {
+        const d = Math.hypot(...sub(vertexAt(trousers, v), [x, y, z!]));
+        if (d < best) [nearest, best] = [v, d];
+      }
+      return nearest;
+    });
+    for (const phase of [1, -1] as const) {
+      const posed = mesh(posedModel(model, resolvePose(model.joints, walkPose(phase))), 'Trousers');
+      for (const v of panels) {
+        // Seen from behind it is still on top, the seat's cloth just in front of it.
+        const [x, y, z] = vertexAt(posed, v);
+        const [pocket, under] = hitsFromFront(posed, x, y, -1);
+        expect(Math.abs(pocket! - z), `phase ${phase}, vertex ${v}`).toBeLessThan(0.001);
+        expect(under! - pocket!, `phase ${phase}, vertex ${v}`).toBeGreaterThan(0.002);
+        expect(under! - pocket!, `phase ${phase}, vertex ${v}`).toBeLessThan(0.01);
+      }
+    }
+  });
 });
