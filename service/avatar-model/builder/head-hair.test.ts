@@ -9,6 +9,7 @@ import { parseHexColour, rgbToLinear } from './colour.js';
 import type { AvatarModel } from '../model.js';
 import { analysisOf, SUBJECTS, inputFor, styleId, type Subject } from './test-support.js';
 import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
+import { firstHit } from './outfits/skin-pokes.js';
 
 const colourDistance = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
@@ -343,6 +344,64 @@ describe('hanging hair', () => {
         }
       }
       expect(ends).toBeGreaterThan(20);
+    },
+  );
+});
+
+describe("the cap's brim", () => {
+  // A flat sheet reaching straight out round the head: from in front it stood off the temples
+  // in wings, and at eye level it was a line.
+  it.each(SUBJECTS)(
+    '%s: reaches forward within the crown, bends down at its sides, and is a plate',
+    async (person) => {
+      const model = await wearingHair('cap', person);
+      const cap = model.meshes.find((m) => m.name === 'Cap')!;
+      const head = model.meshes.find((m) => m.name === 'Head')!;
+      const count = cap.positions.length / 3;
+      const capAt = (v: number) => vec3At(cap.positions, v);
+      let lowest = Infinity;
+      for (let v = 0; v < count; v++) lowest = Math.min(lowest, capAt(v)[1]);
+      // How far forward the head reaches under the cap: the forehead.
+      let forehead = -Infinity;
+      for (let v = 0; v < head.positions.length / 3; v++) {
+        const p = vec3At(head.positions, v);
+        if (p[1] > lowest) forehead = Math.max(forehead, p[2]);
+      }
+      let crownWidth = 0;
+      const brim: Vec3[] = [];
+      for (let v = 0; v < count; v++) {
+        const p = capAt(v);
+        if (p[2] > forehead + 0.02) brim.push(p);
+        else crownWidth = Math.max(crownWidth, Math.abs(p[0]));
+      }
+      const brimWidth = Math.max(...brim.map((p) => Math.abs(p[0])));
+      expect(brimWidth).toBeLessThan(0.85 * crownWidth);
+      // Its outer corners lie below the tip of its middle.
+      const tip = Math.max(...brim.filter((p) => Math.abs(p[0]) < 0.005).map((p) => p[1]));
+      const corners = brim.filter((p) => Math.abs(p[0]) > 0.8 * brimWidth).map((p) => p[1]);
+      expect(Math.max(...corners)).toBeLessThan(tip - 0.005);
+      // From above, 4.5 cm ahead of the forehead: its top, then its underside 3–5 mm below.
+      const faces = Array.from({ length: cap.indices.length / 3 }, (_, f) => f);
+      const hits: number[] = [];
+      let y = 3;
+      for (;;) {
+        const hit = firstHit(
+          0,
+          y,
+          forehead + 0.045,
+          [0, -1, 0],
+          cap.positions,
+          cap.indices,
+          faces,
+          5,
+        );
+        if (!hit) break;
+        y -= hit.distance + 1e-5;
+        hits.push(y);
+      }
+      expect(hits).toHaveLength(2);
+      expect(hits[0]! - hits[1]!).toBeGreaterThan(0.003);
+      expect(hits[0]! - hits[1]!).toBeLessThan(0.005);
     },
   );
 });

@@ -449,7 +449,20 @@ function wrapDegrees(a: number): number {
   return a - 360 * Math.round(a / 360);
 }
 
-/** A cap's brim: a curved plate reaching forward from the front of the crown. */
+/**
+ * A cap's brim, how far it reaches forward at the middle (m), how far its
+ * sides come down at its outer corners (m), how thick it is (m), and how
+ * much of each column's reach turns from outward round the head to
+ * straight forward.
+ */
+const BRIM = { reach: 0.075, bend: 0.018, thickness: 0.004, forward: 0.6 } as const;
+
+/**
+ * A cap's brim: a stiff plate reaching forward from the front of the
+ * crown, bent down at its sides, with a top, an underside and an edge. A
+ * flat sheet reaching straight out round the head stood off the temples in
+ * wings from in front, and in front of the eyes it was a line.
+ */
 function appendBrim(
   mesh: MeshBuilder,
   map: HeadRadiusMap,
@@ -459,34 +472,42 @@ function appendBrim(
 ): void {
   const columns = 24;
   const rows = 5;
-  const first = mesh.vertexCount;
   const span = 56 * DEG;
   const shell: Shell = { hairline: crownLine, fringe: 1, gap: () => gap };
-  // A flat brim: its inner edge stays at the height of the crown's front edge.
+  // The inner edge stays at the height of the crown's front edge.
   const height = map.pointAt(0, hairlineAt(shell, guard, 0), gap)[1];
+  const top: number[][] = [];
+  const under: number[][] = [];
   for (let j = 0; j <= columns; j++) {
     const azimuth = -span + (2 * span * j) / columns;
+    const side = azimuth / span;
     const edge = map.pointAt(azimuth, hairlineAt(shell, guard, azimuth), gap);
-    const base: Vec3 = [edge[0], height, edge[2]];
-    const length = 0.075 * Math.pow(Math.max(0, 1 - (azimuth / span) ** 2), 0.6) + 0.002;
+    const length = BRIM.reach * Math.pow(Math.max(0, 1 - side ** 2), 0.6) + 0.002;
+    const out = [Math.sin(azimuth) * (1 - BRIM.forward), Math.cos(azimuth)];
+    const norm = Math.hypot(out[0]!, out[1]!);
+    top.push([]);
+    under.push([]);
     for (let i = 0; i <= rows; i++) {
       const u = i / rows;
       const reach = length * u;
-      mesh.vertex(
-        [
-          base[0] + Math.sin(azimuth) * reach,
-          base[1] - 0.012 * u * u,
-          base[2] + Math.cos(azimuth) * reach,
-        ],
-        // The grain's scale on the crown, about 3 tiles a metre.
-        [(STRAND_REPEAT * azimuth) / (2 * Math.PI), 3 * reach],
-      );
+      const p: Vec3 = [
+        edge[0] + (out[0]! / norm) * reach,
+        height - 0.012 * u * u - BRIM.bend * u * side ** 2,
+        edge[2] + (out[1]! / norm) * reach,
+      ];
+      // The grain's scale on the crown, about 3 tiles a metre.
+      const uv: [number, number] = [(STRAND_REPEAT * azimuth) / (2 * Math.PI), 3 * reach];
+      top[j]!.push(mesh.vertex(p, uv));
+      under[j]!.push(mesh.vertex([p[0], p[1] - BRIM.thickness, p[2]], uv));
     }
   }
-  const at = (j: number, i: number) => first + j * (rows + 1) + i;
   for (let j = 0; j < columns; j++) {
-    for (let i = 0; i < rows; i++)
-      mesh.quad(at(j, i), at(j, i + 1), at(j + 1, i + 1), at(j + 1, i));
+    for (let i = 0; i < rows; i++) {
+      mesh.quad(top[j]![i]!, top[j]![i + 1]!, top[j + 1]![i + 1]!, top[j + 1]![i]!);
+      mesh.quad(under[j]![i]!, under[j + 1]![i]!, under[j + 1]![i + 1]!, under[j]![i + 1]!);
+    }
+    // The edge round its front, from the top down to the underside.
+    mesh.quad(top[j]![rows]!, under[j]![rows]!, under[j + 1]![rows]!, top[j + 1]![rows]!);
   }
 }
 
