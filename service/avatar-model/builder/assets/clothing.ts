@@ -200,7 +200,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         EASE.hoodie.body,
         sleeveX('forearm', 'wrist', 0.92),
         EASE.hoodie.sleeve,
-        { height: 0.05, ease: EASE.hoodie.neck },
+        { height: HOODIE_COWL_HEIGHT, ease: EASE.hoodie.neck },
         { hemBand: HOODIE_WAISTBAND },
       );
       // The front pocket: wider at the bottom than the top, its slanted sides the openings.
@@ -219,8 +219,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         thickness: 0.008,
       });
       appendLoweredHood(cloth, t);
-      // Drawstrings hanging from the front of the cowl, lying on the hoodie's front.
-      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, EASE.hoodie.body);
+      // Drawstrings hanging from the cowl's top edge, lying on its front and the hoodie's.
+      const clothFront = clothFrontOf(cloth);
+      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, clothFront);
       break;
     }
     case 'shirt': {
@@ -353,6 +354,9 @@ function appendBackPockets(trousers: MeshBuilder, p: Proportions): void {
  */
 const POCKET = { from: 0.15, to: 0.9, bottomWidth: 0.8, topWidth: 0.55 } as const;
 
+/** How high (m) the hoodie's cowl rises round the neck. */
+const HOODIE_COWL_HEIGHT = 0.05;
+
 /**
  * The hoodie's ribbed waistband: how deep (m), and how far off the skin it
  * gathers the cloth, 3 mm over the trousers (`TROUSER_EASE`): gathered onto
@@ -440,18 +444,23 @@ function appendButtons(mesh: MeshBuilder, t: BodyTemplate, front: (y: number) =>
   }
 }
 
-/** A drawstring from the cowl down the chest, lying on `cloth`, which stands `ease` off the skin. */
+/**
+ * A drawstring from the cowl's top edge down its front and the chest, lying
+ * on the cloth, whose front reaches `front(x, y)` (z). It started at the
+ * neck's base, 5 cm under the cowl's edge: two cords floating on the chest,
+ * coming out of nothing.
+ */
 function appendDrawstring(
   mesh: MeshBuilder,
   t: BodyTemplate,
   cloth: MeshBuilder,
   x: number,
-  ease: number,
+  front: (x: number, y: number) => number,
 ): void {
   const p = t.proportions;
   const first = mesh.vertexCount;
-  const top = p.neckBaseY - 0.005;
-  const length = 0.13;
+  const top = p.neckBaseY + HOODIE_COWL_HEIGHT - 0.012;
+  const length = top - p.neckBaseY + 0.135;
   const r = 0.003;
   // Sections close enough to follow the chest's curve: with three, the string ran straight
   // between them and sank into the cloth over a full chest.
@@ -459,7 +468,7 @@ function appendDrawstring(
     const f = i / (DRAWSTRING_SECTIONS - 1);
     const y = top - f * length;
     const sx = x * (1 + 0.1 * f);
-    return { centre: [sx, y, onCloth(t, sx, y, ease) + r] as Vec3, halfU: r, halfV: r };
+    return { centre: [sx, y, front(sx, y) + r] as Vec3, halfU: r, halfV: r };
   });
   piece(
     mesh,
@@ -468,8 +477,11 @@ function appendDrawstring(
       name: 'drawstring',
       direction: [0, -1, 0],
       u: [1, 0, 0],
-      segments: 6,
-      rings: 2 * DRAWSTRING_SECTIONS,
+      // Five round, not six: rings 7 mm apart keep it off the cloth where the chest curves
+      // under it (at 1 cm it dipped 3 mm into it), and the hoodie is the heaviest outfit,
+      // near the triangle budget.
+      segments: 5,
+      rings: 26,
       ...TUBE_DEFAULTS,
       bones: ['Spine2', 'Neck'],
       falloff: 0.04,
@@ -482,20 +494,4 @@ function appendDrawstring(
   skinLikeNearest(mesh, first, cloth, 0.05);
 }
 
-const DRAWSTRING_SECTIONS = 9;
-
-/** How far forward (z) the front of a top standing `ease` off the skin reaches at (x, y), as it hangs. */
-function onCloth(t: BodyTemplate, x: number, y: number, ease: number): number {
-  return hangingTop(t, ease)({ tube: 'torso', along: 0 }, [x, y, frontOfBody(t, x, y) + ease])[2];
-}
-
-/** How far forward (z) the body's skin reaches near (x, y). */
-function frontOfBody(t: BodyTemplate, x: number, y: number): number {
-  const body = t.body;
-  let front = -Infinity;
-  for (let v = 0; v < body.vertexCount; v++) {
-    const q = body.position(v);
-    if (Math.abs(q[0] - x) < 0.012 && Math.abs(q[1] - y) < 0.012) front = Math.max(front, q[2]);
-  }
-  return front;
-}
+const DRAWSTRING_SECTIONS = 13;

@@ -661,6 +661,31 @@ describe('the hoodie', () => {
     },
     120_000,
   );
+  // They started at the neck's base, 5 cm under the cowl's edge: two cords floating on the
+  // chest, coming out of nothing.
+  it.each(['body_0', 'body_4'] as const)(
+    'hangs its drawstrings from the cowl on %s',
+    async (body) => {
+      const model = await dressed('hoodie', body);
+      const strings = mesh(model, 'ClothingDetail');
+      const cloth = mesh(model, 'Clothing');
+      // The cowl's top edge at the front.
+      let edge = -Infinity;
+      for (let v = 0; v < cloth.positions.length / 3; v++) {
+        const [x, y, z] = at(cloth, v);
+        if (Math.abs(x) < 0.03 && z > 0) edge = Math.max(edge, y);
+      }
+      for (const side of [1, -1]) {
+        let top = -Infinity;
+        for (let v = 0; v < strings.positions.length / 3; v++) {
+          const [x, y] = at(strings, v);
+          if (x * side > 0) top = Math.max(top, y);
+        }
+        expect(edge - top, `side ${side}`).toBeGreaterThan(0);
+        expect(edge - top, `side ${side}`).toBeLessThan(0.015);
+      }
+    },
+  );
 });
 
 describe("the hoodie's waistband", () => {
