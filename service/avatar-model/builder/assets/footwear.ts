@@ -31,7 +31,8 @@ interface ShoeStyle {
 
 const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   sneakers: {
-    upper: '#34506e',
+    // Navy canvas merged with the T-shirt outfit's blue jeans in every full-body picture.
+    upper: '#bfc4cb',
     upperGrain: 'canvas',
     laces: '#f4f4f2',
     sole: '#f3f3f0',
@@ -66,6 +67,11 @@ const STYLES: Readonly<Record<FootwearStyle, ShoeStyle>> = {
   },
 };
 
+/** The colour (sRGB hex) of each style's upper. */
+export function upperColour(style: FootwearStyle): string {
+  return STYLES[style].upper;
+}
+
 const FEET = new Set(['leftFoot', 'rightFoot']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
 /**
@@ -84,7 +90,7 @@ const SINK_MARGIN = 0.002;
  * normal, with the skin's weights. (Made from the foot tube alone they missed
  * the skin where the foot and leg tubes blend, and the ankle bones came out
  * through them.) They stand on a sole slab that follows the foot's outline:
- * sneakers (navy canvas, white laces, thick white rubber sole, a collar
+ * sneakers (light grey canvas, white laces, thick white rubber sole, a collar
  * above the ankle), boots (brown leather, dark laces, a shaft up the shin,
  * dark heavy sole), loafers (low-cut, glossy leather, thin sole). Nothing
  * goes below the ground (y = 0).

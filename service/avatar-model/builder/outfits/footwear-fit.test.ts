@@ -5,6 +5,9 @@ import { posedModel, resolvePose, type PoseSpec } from '../animations/pose.js';
 import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
 import { closestOnTriangle } from '../neck-join.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
+import { parseHexColour } from '../colour.js';
+import { FOOTWEAR_STYLES, upperColour } from '../assets/footwear.js';
+import { TROUSER_COLOURS } from '../assets/clothing.js';
 
 /** How far the skin may come out through a shoe. */
 const TOLERANCE = 0.002;
@@ -151,4 +154,17 @@ describe.each(['sneakers', 'boots'])('%s', (style) => {
       expect(y).toBeGreaterThan(0.03);
     }
   }, 120_000);
+});
+
+describe('the shoes against the trousers', () => {
+  // The sneakers' navy canvas merged with the T-shirt outfit's blue jeans: in a full-body
+  // picture the legs ran down into the floor.
+  it.each(FOOTWEAR_STYLES)("%s stand out from every outfit's trousers", (style) => {
+    const shoe = parseHexColour(upperColour(style)).rgb;
+    for (const [outfit, trousers] of Object.entries(TROUSER_COLOURS)) {
+      const t = parseHexColour(trousers).rgb;
+      const apart = Math.hypot(shoe[0]! - t[0]!, shoe[1]! - t[1]!, shoe[2]! - t[2]!);
+      expect(apart, outfit).toBeGreaterThan(0.15);
+    }
+  });
 });
