@@ -130,9 +130,11 @@ function hit(p: Float32Array, idx: Uint32Array, t: number, o: Vec3, d: Vec3): nu
 
 describe("the strands' ends", () => {
   // The short cut's were spread over its whole shell, a comb of teeth up to 3.5 cm deep round
-  // its hairline; long hair's over its curtain's lower third and more, a broom of wisps.
+  // its hairline; long hair's over its curtain's lower third and more, a broom of wisps. The
+  // short cut now fades on purpose, over up to 4.5 cm at the nape (its taper), each strand
+  // smoothly (the fading texture's test), and no further.
   it.each([
-    ['short', 0.016],
+    ['short', 0.045],
     ['long', 0.08],
     ['bob', 0.05],
   ] as const)('%s thins out only near where it ends', async (style, within) => {
@@ -200,6 +202,52 @@ describe('the short cut', () => {
     const sides = gap((a, e) => Math.abs(Math.abs(a) - 100) < 15 && e > 10 && e < 35);
     expect(top / sides).toBeGreaterThan(1.6);
   });
+
+  // Its strands all ended within its last row, its coverage falling from 0.9 to 0.1 over 6 mm
+  // of height at the nape: from behind, a bowl cut's hard rim over a bare nape.
+  it.each(['person-a', 'person-c'] as const)(
+    '%s: thins out over 1.2–4 cm of height at the nape, and within 8 mm at the forehead',
+    async (person) => {
+      const model = await wearingHair('short', person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const texture = hair.material.texture!;
+      const rgba = texture.rgba!;
+      // How much of a row of the texture is hair: its mean alpha.
+      const coverage = (v: number) => {
+        const y = Math.round(Math.min(1, Math.max(0, v)) * (texture.height - 1));
+        let sum = 0;
+        for (let x = 0; x < texture.width; x++) sum += rgba[4 * (y * texture.width + x) + 3]!;
+        return sum / texture.width / 255;
+      };
+      const count = hair.positions.length / 3;
+      let middle = 0;
+      for (let v = 0; v < count; v++) middle += hair.positions[3 * v + 2]! / count;
+      // Down the middle of the back or the front: how far apart the heights are where the
+      // hair's coverage falls below 0.9 and below 0.1.
+      const fadeLength = (side: 1 | -1) => {
+        const line: [number, number][] = [];
+        for (let v = 0; v < count; v++) {
+          const [x, y, z] = vec3At(hair.positions, v);
+          if (Math.abs(x) < 0.006 && (z - middle) * side > 0.03)
+            line.push([y, hair.uvs![2 * v + 1]!]);
+        }
+        line.sort((a, b) => b[0] - a[0]);
+        // v runs linearly between the line's vertices, as a renderer interpolates it.
+        const below = (c: number) => {
+          for (let k = 1; k < line.length; k++)
+            for (let f = 0; f <= 1; f += 0.02) {
+              const [[y0, v0], [y1, v1]] = [line[k - 1]!, line[k]!];
+              if (coverage(v0 + (v1 - v0) * f) < c) return y0 + (y1 - y0) * f;
+            }
+          return -Infinity;
+        };
+        return below(0.9) - below(0.1);
+      };
+      expect(fadeLength(-1)).toBeGreaterThan(0.012);
+      expect(fadeLength(-1)).toBeLessThan(0.04);
+      expect(fadeLength(1)).toBeLessThan(0.008);
+    },
+  );
 });
 
 describe('hair over the ears', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strandTexture } from './hair-strands.js';
+import { FADE_FROM, fadingStrandTexture, strandTexture } from './hair-strands.js';
 
 /** Per column, the last row (v, 0..1) whose alpha passes glTF's cutoff of 0.5. */
 function ends(): number[] {
@@ -48,6 +48,25 @@ describe('the hair strand texture', () => {
         if (a > 0 && a < 255) between++;
       }
       expect(between, `column ${x}`).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe("the short cut's fading strand texture", () => {
+  // Strands ending at lengths spread over several centimetres of a nape drew a comb of spikes:
+  // these fade, each smoothly, none cut off while its neighbours go on.
+  it('is whole hair down to where the fade begins, then each strand fades smoothly to nothing', () => {
+    const t = fadingStrandTexture();
+    const alpha = (x: number, y: number) => t.rgba![4 * (y * t.width + x) + 3]! / 255;
+    for (let x = 0; x < t.width; x++) {
+      for (let y = 1; y < t.height; y++) {
+        const v = y / (t.height - 1);
+        if (v <= FADE_FROM[0]) expect(alpha(x, y), `column ${x}, row ${y}`).toBe(1);
+        if (v >= 0.98) expect(alpha(x, y), `column ${x}, row ${y}`).toBe(0);
+        const drop = alpha(x, y - 1) - alpha(x, y);
+        expect(drop, `column ${x}, row ${y}`).toBeGreaterThanOrEqual(0);
+        expect(drop, `column ${x}, row ${y}`).toBeLessThan(0.06);
+      }
     }
   });
 });

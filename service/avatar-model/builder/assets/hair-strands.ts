@@ -1,6 +1,7 @@
 import type { AvatarMaterial, TextureImage } from '../../model.js';
 import { parseHexColour, rgbToLinear } from '../colour.js';
 import { clampedPngTexture } from '../png-encode.js';
+import { smoothstep } from '../vec3.js';
 
 /** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
 const WIDTH = 256;
@@ -21,6 +22,7 @@ const TIP = 0.02;
 export const WHOLE_HAIR_TO = TUFT_END[0] - TIP - 2 / (HEIGHT - 1);
 
 let strands: TextureImage | undefined;
+let fading: TextureImage | undefined;
 
 /**
  * Hair as strands: a greyscale texture (the hair colour multiplies it) of
@@ -31,7 +33,47 @@ let strands: TextureImage | undefined;
  * hairline. Made once, deterministically.
  */
 export function strandTexture(): TextureImage {
-  if (strands) return strands;
+  strands ??= strandImage((random) => {
+    const end = strandEnds(random);
+    // A ramp over two texels round the end, not a step: glTF's alpha cutoff (0.5) then runs
+    // smoothly between texels rather than along their edges, a staircase when magnified.
+    return (x, v) => Math.min(1, Math.max(0, 0.5 + ((end[x]! - v) * (HEIGHT - 1)) / 2));
+  });
+  return strands;
+}
+
+/**
+ * Where a short cut's strands begin to thin (v), and over how much of v each
+ * fades out: per strand, within these ranges, ending by v = 0.98.
+ */
+export const FADE_FROM: [number, number] = [0.62, 0.72];
+const FADE_OVER: [number, number] = [0.16, 0.26];
+
+/**
+ * The same strands, each fading out smoothly past a point of its own
+ * instead of ending: for a blended short cut, whose hair then thins into the
+ * skin over as many rows as its shell gives the fade (a taper at the nape).
+ * Strands ending at lengths spread over several centimetres drew a comb of
+ * spikes there.
+ */
+export function fadingStrandTexture(): TextureImage {
+  fading ??= strandImage((random) => {
+    const from = Array.from(
+      { length: WIDTH },
+      () => FADE_FROM[0] + (FADE_FROM[1] - FADE_FROM[0]) * random(),
+    );
+    const over = from.map((f) =>
+      Math.min(0.98 - f, FADE_OVER[0] + (FADE_OVER[1] - FADE_OVER[0]) * random()),
+    );
+    return (x, v) => 1 - smoothstep(from[x]!, from[x]! + over[x]!, v);
+  });
+  return fading;
+}
+
+/** The strand streaks, with alpha by column and v from `alpha`, made with the same random draws. */
+function strandImage(
+  alpha: (random: () => number) => (x: number, v: number) => number,
+): TextureImage {
   const rgba = new Uint8Array(WIDTH * HEIGHT * 4);
   let seed = 1234567;
   const random = () => {
@@ -39,7 +81,7 @@ export function strandTexture(): TextureImage {
     return seed / 0x7fffffff;
   };
   const tone = Array.from({ length: WIDTH }, () => 0.72 + 0.28 * random());
-  const end = strandEnds(random);
+  const alphaAt = alpha(random);
   for (let x = 0; x < WIDTH; x++) {
     // Neighbouring strands blend a little, so streaks are a few texels wide.
     const shade = (tone[x]! + tone[(x + 1) % WIDTH]! + tone[(x + WIDTH - 1) % WIDTH]!) / 3;
@@ -52,16 +94,12 @@ export function strandTexture(): TextureImage {
       rgba[i] = grey;
       rgba[i + 1] = grey;
       rgba[i + 2] = grey;
-      // A ramp over two texels round the end, not a step: glTF's alpha cutoff (0.5) then runs
-      // smoothly between texels rather than along their edges, a staircase when magnified.
-      const past = (end[x]! - v) * (HEIGHT - 1);
-      rgba[i + 3] = Math.round(255 * Math.min(1, Math.max(0, 0.5 + past / 2)));
+      rgba[i + 3] = Math.round(255 * alphaAt(x, v));
     }
   }
   // Clamped in v: the roots' opaque top row must not wrap round onto the tips. The curtain
   // ends at v = 1, and there a repeating sampler drew a thin line of hair across the back.
-  strands = clampedPngTexture(rgba, WIDTH, HEIGHT);
-  return strands;
+  return clampedPngTexture(rgba, WIDTH, HEIGHT);
 }
 
 /**

@@ -8,7 +8,7 @@ import type { Part } from '../part.js';
 import type { Proportions } from '../proportions.js';
 import type { Skeleton } from '../skeleton.js';
 import { skinHairByHeight } from '../outfits/hair-weights.js';
-import { WHOLE_HAIR_TO } from './hair-strands.js';
+import { FADE_FROM, WHOLE_HAIR_TO, fadingStrandTexture } from './hair-strands.js';
 import { skinRigid } from '../skin-weights.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
 
@@ -25,6 +25,14 @@ export const HEADWEAR_STYLES = ['beanie', 'cap'] as const;
 export type HairStyle = (typeof HAIR_STYLES)[number] | (typeof HEADWEAR_STYLES)[number];
 
 const DEG = Math.PI / 180;
+
+/** The short cut's fade, in rows by |azimuth|: short at the forehead, longest at the nape. */
+const SHORT_CUT_FADE: readonly [number, number][] = [
+  [0, 1.5],
+  [60, 1.5],
+  [100, 2.5],
+  [180, 3.5],
+];
 const AROUND = 56;
 const DOWN = 18;
 
@@ -49,6 +57,12 @@ interface Shell {
    * the head alone, long hair's and the bob's shells let the ears through.
    */
   overEars?: true;
+  /**
+   * Over how many of its last rows, by |azimuth| (degrees), the strands of
+   * `fadingStrandTexture` thin out into the skin: a blended short cut's
+   * taper. Without, they end within the last row.
+   */
+  fade?: readonly [number, number][];
 }
 
 /**
@@ -125,12 +139,18 @@ export function buildHair(
         // Fullest on top, close at the sides and the nape: an even 11 mm stood out from the
         // temples down like a helmet.
         gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.3, 0.95, s)),
+        fade: SHORT_CUT_FADE,
       });
-      // Blended, not cut out at alpha 0.5: the strands' ends then thin out into the skin over
-      // the hairline's last row. Cut out, the mip-averaged ends made one hard edge at their
-      // median length, a helmet's rim. One shell over the opaque head needs no sorting; long
-      // hair and the bob stay cut out, as their curtains overlap their shells.
-      parts.push({ name: 'Hair', mesh, material: { ...material, alphaMode: 'BLEND' } });
+      // Blended, not cut out at alpha 0.5: the strands then fade into the skin, over a row
+      // at the forehead and over three and a half (4 cm) at the nape, a barber's taper. Cut
+      // out, the mip-averaged ends made one hard edge at their median length, a helmet's rim.
+      // One shell over the opaque head needs no sorting; long hair and the bob stay cut out,
+      // as their curtains overlap their shells.
+      parts.push({
+        name: 'Hair',
+        mesh,
+        material: { ...material, texture: fadingStrandTexture(), alphaMode: 'BLEND' },
+      });
       break;
     }
     case 'long': {
@@ -281,6 +301,18 @@ function shellReach(
 }
 
 /** The shell: a fan at the crown, then rings down to the hairline. */
+/**
+ * The strands' v at row i of a shell whose last `rows` rows (a fraction
+ * allowed) are its fade: the rows above it cover the whole hair, and the
+ * fade the thinning strands, down to v = 1 at the hairline.
+ */
+function fadingV(i: number, rows: number): number {
+  const whole = DOWN - rows;
+  return i <= whole
+    ? (FADE_FROM[0] * i) / whole
+    : FADE_FROM[0] + ((1 - FADE_FROM[0]) * (i - whole)) / rows;
+}
+
 function appendShell(
   mesh: MeshBuilder,
   map: HeadRadiusMap,
@@ -291,18 +323,24 @@ function appendShell(
   // The first column is repeated at u = STRAND_REPEAT: the texture's seam.
   const columns = AROUND + 1;
   const strandsTo = spec.strandsTo;
+  const fade = spec.fade;
   // Where the strands end at the hairline, they end in its last row. Spread over the whole
   // shell, the ends (v 0.84–0.98) made a comb of teeth 2–4 cm deep round a short cut.
   // Headwear's grain tiles down it instead.
-  const v = (i: number) =>
+  const v = (i: number, azimuth: number) =>
     strandsTo === undefined
       ? (i / DOWN) * HEADWEAR_DOWN
-      : strandsTo !== 1
-        ? (i / DOWN) * strandsTo
-        : i === DOWN
-          ? 1
-          : (WHOLE_HAIR_TO * i) / (DOWN - 1);
-  const uv = (j: number, i: number): [number, number] => [(STRAND_REPEAT * j) / AROUND, v(i)];
+      : fade !== undefined
+        ? fadingV(i, table(fade, azimuth / DEG))
+        : strandsTo !== 1
+          ? (i / DOWN) * strandsTo
+          : i === DOWN
+            ? 1
+            : (WHOLE_HAIR_TO * i) / (DOWN - 1);
+  const uv = (j: number, i: number): [number, number] => [
+    (STRAND_REPEAT * j) / AROUND,
+    v(i, -Math.PI + (2 * Math.PI * j) / AROUND),
+  ];
   const crown = mesh.vertex(
     map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2), spec.overEars),
     uv(AROUND / 2, 0),
