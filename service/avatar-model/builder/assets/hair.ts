@@ -141,8 +141,8 @@ export function buildHair(
         gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.3, 0.95, s)),
         fade: SHORT_CUT_FADE,
       });
-      // Blended, not cut out at alpha 0.5: the strands then fade into the skin, over a row
-      // at the forehead and over three and a half (4 cm) at the nape, a barber's taper. Cut
+      // Blended, not cut out at alpha 0.5: the strands then fade into the skin, over a row and
+      // a half at the forehead and over three and a half (4 cm) at the nape, a taper. Cut
       // out, the mip-averaged ends made one hard edge at their median length, a helmet's rim.
       // One shell over the opaque head needs no sorting; long hair and the bob stay cut out,
       // as their curtains overlap their shells.

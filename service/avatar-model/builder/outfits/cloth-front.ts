@@ -11,11 +11,10 @@ export type Facing = 1 | -1;
  * How far forward (z) the front of `cloth`, as it is now, reaches at (x, y):
  * where a ray from in front first meets it; or with `facing` −1, how far
  * back its back reaches, met by a ray from behind. The cloth's faces on
- * that side are indexed once, for the many points a placket or a patch
- * asks about: a placket, a patch, a drawstring. The skin's front near
- * (x, y) plus the ease, as the drawstrings were laid, took the most forward
- * skin within 1.2 cm up or down, and on the slope under the bust they stood
- * 4–5 mm off the cloth.
+ * that side are indexed once, for the many points that a placket, a patch
+ * or a drawstring asks about. The skin's front near (x, y) plus the ease,
+ * as the drawstrings were laid, took the most forward skin within 1.2 cm up
+ * or down, and on the slope under the bust they stood 4–5 mm off the cloth.
  */
 export function clothFrontOf(
   cloth: MeshBuilder,
