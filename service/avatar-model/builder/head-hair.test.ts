@@ -453,3 +453,34 @@ describe("the cap's brim", () => {
     },
   );
 });
+
+describe("the cap's crown", () => {
+  // A dome standing the same off the head all round: in profile, a skullcap.
+  it('stands further off the head over the forehead than at the back', async () => {
+    const model = await wearingHair('cap');
+    const cap = model.meshes.find((m) => m.name === 'Cap')!;
+    const head = model.meshes.find((m) => m.name === 'Head')!;
+    const joint = model.joints.find((j) => j.name === 'Head')!.position;
+    const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+    // The mean distance to the head of the crown's vertices near the midplane, 30–60° up,
+    // in front of the head's centre or behind it.
+    const gap = (side: 1 | -1) => {
+      let sum = 0;
+      let n = 0;
+      for (let v = 0; v < cap.positions.length / 3; v++) {
+        const p = vec3At(cap.positions, v);
+        const d = sub(p, centre);
+        const elevation = (Math.asin(d[1] / Math.hypot(...d)) * 180) / Math.PI;
+        if (Math.abs(d[0]) > 0.02 || d[2] * side <= 0 || elevation < 30 || elevation > 60) continue;
+        let nearest = Infinity;
+        for (let h = 0; h < head.positions.length / 3; h++)
+          nearest = Math.min(nearest, Math.hypot(...sub(vec3At(head.positions, h), p)));
+        sum += nearest;
+        n++;
+      }
+      expect(n).toBeGreaterThan(2);
+      return sum / n;
+    };
+    expect(gap(1)).toBeGreaterThan(gap(-1) + 0.004);
+  });
+});

@@ -26,6 +26,9 @@ export type HairStyle = (typeof HAIR_STYLES)[number] | (typeof HEADWEAR_STYLES)[
 
 const DEG = Math.PI / 180;
 
+/** How much further (m) the cap's crown stands off the head half way up its front. */
+const CAP_FRONT = 0.012;
+
 /** The short cut's fade, in rows by |azimuth|: short at the forehead, longest at the nape. */
 const SHORT_CUT_FADE: readonly [number, number][] = [
   [0, 1.5],
@@ -228,7 +231,12 @@ export function buildHair(
         [90, -4],
         [180, -12],
       ];
-      const gap = (s: number) => 0.009 + 0.012 * (1 - s) ** 2;
+      // Fuller over the forehead, a baseball cap's stiff front panels: a dome the same all
+      // round read as a skullcap in profile.
+      const gap = (s: number, azimuth = Math.PI) =>
+        0.009 +
+        0.012 * (1 - s) ** 2 +
+        CAP_FRONT * Math.max(0, Math.cos(azimuth)) ** 2 * Math.sin(Math.PI * s) ** 2;
       const mesh = shell({ hairline: crownLine, fringe: 1, gap });
       appendBrim(mesh, frame.surface, crownLine, guard, gap(1));
       appendBall(mesh, frame.surface.pointAt(0, Math.PI / 2, gap(0)), 0.008);
