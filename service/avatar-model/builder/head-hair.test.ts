@@ -22,6 +22,40 @@ async function wearingHair(style: string, person: Subject = 'person-a'): Promise
   return buildAvatar(await inputFor(person, c));
 }
 
+/**
+ * The mean distance from the nearest head vertex of a worn mesh's vertices
+ * in a region of directions from the head's centre (`within`: azimuth from
+ * straight ahead and elevation, degrees, and the offset), of which there
+ * must be more than `least`.
+ */
+function meanGapOffHead(
+  model: AvatarModel,
+  name: string,
+  within: (azimuth: number, elevation: number, offset: Vec3) => boolean,
+  least: number,
+): number {
+  const worn = model.meshes.find((m) => m.name === name)!;
+  const head = model.meshes.find((m) => m.name === 'Head')!;
+  const joint = model.joints.find((j) => j.name === 'Head')!.position;
+  const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+  let sum = 0;
+  let n = 0;
+  for (let v = 0; v < worn.positions.length / 3; v++) {
+    const p = vec3At(worn.positions, v);
+    const d = sub(p, centre);
+    const azimuth = (Math.atan2(d[0], d[2]) * 180) / Math.PI;
+    const elevation = (Math.asin(d[1] / Math.hypot(...d)) * 180) / Math.PI;
+    if (!within(azimuth, elevation, d)) continue;
+    let nearest = Infinity;
+    for (let h = 0; h < head.positions.length / 3; h++)
+      nearest = Math.min(nearest, Math.hypot(...sub(vec3At(head.positions, h), p)));
+    sum += nearest;
+    n++;
+  }
+  expect(n).toBeGreaterThan(least);
+  return sum / n;
+}
+
 describe('hair by default', () => {
   it.each(SUBJECTS)('%s is bald, so the default look has no hair mesh', async (person) => {
     const analysis = analysisOf(person);
@@ -172,32 +206,8 @@ describe('the short cut', () => {
   // An even 11 mm off the skull stood out from the temples down like a helmet.
   it('is fullest on top and lies close at the sides', async () => {
     const model = await wearingHair('short');
-    const hair = model.meshes.find((m) => m.name === 'Hair')!;
-    const head = model.meshes.find((m) => m.name === 'Head')!;
-    const joint = model.joints.find((j) => j.name === 'Head')!.position;
-    const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
-    // Each hair vertex's distance from the nearest head vertex, averaged over a region of
-    // directions from the head's centre (azimuth from straight ahead, elevation, degrees).
-    const gap = (within: (azimuth: number, elevation: number) => boolean) => {
-      let sum = 0;
-      let n = 0;
-      for (let v = 0; v < hair.positions.length / 3; v++) {
-        const d = sub(vec3At(hair.positions, v), centre);
-        const azimuth = (Math.atan2(d[0], d[2]) * 180) / Math.PI;
-        const elevation = (Math.asin(d[1] / Math.hypot(...d)) * 180) / Math.PI;
-        if (!within(azimuth, elevation)) continue;
-        let nearest = Infinity;
-        for (let h = 0; h < head.positions.length / 3; h++)
-          nearest = Math.min(
-            nearest,
-            Math.hypot(...sub(vec3At(head.positions, h), d.map((x, k) => x + centre[k]!) as Vec3)),
-          );
-        sum += nearest;
-        n++;
-      }
-      expect(n).toBeGreaterThan(5);
-      return sum / n;
-    };
+    const gap = (within: (azimuth: number, elevation: number) => boolean) =>
+      meanGapOffHead(model, 'Hair', within, 5);
     const top = gap((_, e) => e > 65);
     const sides = gap((a, e) => Math.abs(Math.abs(a) - 100) < 15 && e > 10 && e < 35);
     expect(top / sides).toBeGreaterThan(1.6);
@@ -458,29 +468,14 @@ describe("the cap's crown", () => {
   // A dome standing the same off the head all round: in profile, a skullcap.
   it('stands further off the head over the forehead than at the back', async () => {
     const model = await wearingHair('cap');
-    const cap = model.meshes.find((m) => m.name === 'Cap')!;
-    const head = model.meshes.find((m) => m.name === 'Head')!;
-    const joint = model.joints.find((j) => j.name === 'Head')!.position;
-    const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
-    // The mean distance to the head of the crown's vertices near the midplane, 30–60° up,
-    // in front of the head's centre or behind it.
-    const gap = (side: 1 | -1) => {
-      let sum = 0;
-      let n = 0;
-      for (let v = 0; v < cap.positions.length / 3; v++) {
-        const p = vec3At(cap.positions, v);
-        const d = sub(p, centre);
-        const elevation = (Math.asin(d[1] / Math.hypot(...d)) * 180) / Math.PI;
-        if (Math.abs(d[0]) > 0.02 || d[2] * side <= 0 || elevation < 30 || elevation > 60) continue;
-        let nearest = Infinity;
-        for (let h = 0; h < head.positions.length / 3; h++)
-          nearest = Math.min(nearest, Math.hypot(...sub(vec3At(head.positions, h), p)));
-        sum += nearest;
-        n++;
-      }
-      expect(n).toBeGreaterThan(2);
-      return sum / n;
-    };
+    // Near the midplane, 30–60° up, in front of the head's centre or behind it.
+    const gap = (side: 1 | -1) =>
+      meanGapOffHead(
+        model,
+        'Cap',
+        (_, e, d) => Math.abs(d[0]) <= 0.02 && d[2] * side > 0 && e >= 30 && e <= 60,
+        2,
+      );
     expect(gap(1)).toBeGreaterThan(gap(-1) + 0.004);
   });
 });
