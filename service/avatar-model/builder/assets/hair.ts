@@ -504,10 +504,10 @@ function wrapDegrees(a: number): number {
 const BRIM = { reach: 0.075, bend: 0.018, thickness: 0.004, forward: 0.6 } as const;
 
 /**
- * A cap's brim: a stiff plate reaching forward from the front of the
- * crown, bent down at its sides, with a top, an underside and an edge. A
- * flat sheet reaching straight out round the head stood off the temples in
- * wings from in front, and in front of the eyes it was a line.
+ * A cap's brim: a stiff plate reaching forward from the crown's edge,
+ * bent down at its sides, with a top, an underside, an edge and closed
+ * ends. A flat sheet reaching straight out round the head stood off the
+ * temples in wings from in front, and in front of the eyes it was a line.
  */
 function appendBrim(
   mesh: MeshBuilder,
@@ -520,8 +520,6 @@ function appendBrim(
   const rows = 5;
   const span = 56 * DEG;
   const shell: Shell = { hairline: crownLine, fringe: 1, gap: () => gap };
-  // The inner edge stays at the height of the crown's front edge.
-  const height = map.pointAt(0, hairlineAt(shell, guard, 0), gap)[1];
   const top: number[][] = [];
   const under: number[][] = [];
   for (let j = 0; j <= columns; j++) {
@@ -529,6 +527,9 @@ function appendBrim(
     const side = azimuth / span;
     const edge = map.pointAt(azimuth, hairlineAt(shell, guard, azimuth), gap);
     const length = BRIM.reach * Math.pow(Math.max(0, 1 - side ** 2), 0.6) + 0.002;
+    // Where it is short, towards its ends, it bends less: bent as much over its last few
+    // millimetres, each end hung down 3 cm in a tab.
+    const stiff = Math.min(1, length / (0.3 * BRIM.reach));
     const out = [Math.sin(azimuth) * (1 - BRIM.forward), Math.cos(azimuth)];
     const norm = Math.hypot(out[0]!, out[1]!);
     top.push([]);
@@ -538,7 +539,7 @@ function appendBrim(
       const reach = length * u;
       const p: Vec3 = [
         edge[0] + (out[0]! / norm) * reach,
-        height - 0.012 * u * u - BRIM.bend * u * side ** 2,
+        edge[1] - (0.012 * u * u + BRIM.bend * u * side ** 2) * stiff,
         edge[2] + (out[1]! / norm) * reach,
       ];
       // The grain's scale on the crown, about 3 tiles a metre.
@@ -554,6 +555,12 @@ function appendBrim(
     }
     // The edge round its front, from the top down to the underside.
     mesh.quad(top[j]![rows]!, under[j]![rows]!, under[j + 1]![rows]!, top[j + 1]![rows]!);
+  }
+  // Its two ends, closed.
+  for (let i = 0; i < rows; i++) {
+    mesh.quad(top[0]![i]!, under[0]![i]!, under[0]![i + 1]!, top[0]![i + 1]!);
+    const last = columns;
+    mesh.quad(top[last]![i]!, top[last]![i + 1]!, under[last]![i + 1]!, under[last]![i]!);
   }
 }
 
