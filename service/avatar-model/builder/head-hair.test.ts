@@ -7,9 +7,8 @@ import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js'
 import { buildAvatar } from './build-avatar.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
 import type { AvatarModel } from '../model.js';
-import { analysisOf, SUBJECTS, inputFor, styleId, type Subject } from './test-support.js';
+import { analysisOf, SUBJECTS, inputFor, rayHits, styleId, type Subject } from './test-support.js';
 import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
-import { firstHit } from './outfits/skin-pokes.js';
 
 const colourDistance = (a: readonly number[], b: readonly number[]) =>
   Math.hypot(a[0]! - b[0]!, a[1]! - b[1]!, a[2]! - b[2]!);
@@ -439,24 +438,7 @@ describe("the cap's brim", () => {
       const corners = brim.filter((p) => Math.abs(p[0]) > 0.8 * brimWidth).map((p) => p[1]);
       expect(Math.max(...corners)).toBeLessThan(tip - 0.005);
       // From above, 4.5 cm ahead of the forehead: its top, then its underside 3–5 mm below.
-      const faces = Array.from({ length: cap.indices.length / 3 }, (_, f) => f);
-      const hits: number[] = [];
-      let y = 3;
-      for (;;) {
-        const hit = firstHit(
-          0,
-          y,
-          forehead + 0.045,
-          [0, -1, 0],
-          cap.positions,
-          cap.indices,
-          faces,
-          5,
-        );
-        if (!hit) break;
-        y -= hit.distance + 1e-5;
-        hits.push(y);
-      }
+      const hits = rayHits(cap, [0, 3, forehead + 0.045], [0, -1, 0], 5).map((d) => 3 - d);
       expect(hits).toHaveLength(2);
       expect(hits[0]! - hits[1]!).toBeGreaterThan(0.003);
       expect(hits[0]! - hits[1]!).toBeLessThan(0.005);

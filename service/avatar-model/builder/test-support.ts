@@ -19,7 +19,8 @@ import { buildAvatar, type BuildInput } from './build-avatar.js';
 import { writeGlb } from './write-glb.js';
 import { towardCamera, type AffineCamera } from './affine-camera.js';
 import type { PhotoView } from './photo-views.js';
-import { vec3At } from './vec3.js';
+import { vec3At, type Vec3 } from './vec3.js';
+import { firstHit } from './outfits/skin-pokes.js';
 
 export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
 export type Person = (typeof PEOPLE)[number];
@@ -272,6 +273,24 @@ export function wearingTop(
       footwear: null,
     },
   });
+}
+
+/**
+ * Every place a ray from `from` along the unit `direction` meets the mesh,
+ * in order, as distances from `from` (m): each next hit is looked for up to
+ * `reach` on from just past the last.
+ */
+export function rayHits(m: AvatarMesh, from: Vec3, direction: Vec3, reach = 2): number[] {
+  const faces = Array.from({ length: m.indices.length / 3 }, (_, t) => t);
+  const hits: number[] = [];
+  let travelled = 0;
+  for (;;) {
+    const [x, y, z] = from.map((c, k) => c + direction[k]! * travelled) as Vec3;
+    const hit = firstHit(x, y, z, direction, m.positions, m.indices, faces, reach);
+    if (!hit) return hits;
+    travelled += hit.distance + 1e-5;
+    hits.push(travelled);
+  }
 }
 
 interface ValidationReport {

@@ -335,16 +335,12 @@ function appendShell(
   // Where the strands end at the hairline, they end in its last row. Spread over the whole
   // shell, the ends (v 0.84–0.98) made a comb of teeth 2–4 cm deep round a short cut.
   // Headwear's grain tiles down it instead.
-  const v = (i: number, azimuth: number) =>
-    strandsTo === undefined
-      ? (i / DOWN) * HEADWEAR_DOWN
-      : fade !== undefined
-        ? fadingV(i, table(fade, azimuth / DEG))
-        : strandsTo !== 1
-          ? (i / DOWN) * strandsTo
-          : i === DOWN
-            ? 1
-            : (WHOLE_HAIR_TO * i) / (DOWN - 1);
+  const v = (i: number, azimuth: number) => {
+    if (strandsTo === undefined) return (i / DOWN) * HEADWEAR_DOWN;
+    if (fade !== undefined) return fadingV(i, table(fade, azimuth / DEG));
+    if (strandsTo !== 1) return (i / DOWN) * strandsTo;
+    return i === DOWN ? 1 : (WHOLE_HAIR_TO * i) / (DOWN - 1);
+  };
   const uv = (j: number, i: number): [number, number] => [
     (STRAND_REPEAT * j) / AROUND,
     v(i, -Math.PI + (2 * Math.PI * j) / AROUND),

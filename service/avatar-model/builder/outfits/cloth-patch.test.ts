@@ -2,25 +2,16 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh } from '../../model.js';
 import { walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose } from '../animations/pose.js';
-import { joint, mesh, vertexAt, wearingTop } from '../test-support.js';
+import { joint, mesh, rayHits, vertexAt, wearingTop } from '../test-support.js';
 import { sub } from '../vec3.js';
 import { bodyTemplate } from '../body-template.js';
-import { firstHit } from './skin-pokes.js';
 
 /**
  * Where a ray from in front (or with `facing` −1 from behind), level at
  * (x, y), meets the mesh: every hit in the ray's order (z).
  */
 function hitsFromFront(m: AvatarMesh, x: number, y: number, facing: 1 | -1 = 1): number[] {
-  const faces = Array.from({ length: m.indices.length / 3 }, (_, t) => t);
-  const hits: number[] = [];
-  let z = facing;
-  for (;;) {
-    const hit = firstHit(x, y, z, [0, 0, -facing], m.positions, m.indices, faces, 2);
-    if (!hit) return hits;
-    z -= facing * (hit.distance + 1e-5);
-    hits.push(z);
-  }
+  return rayHits(m, [x, y, facing], [0, 0, -facing]).map((d) => facing - facing * d);
 }
 
 describe("the hoodie's front pocket", () => {

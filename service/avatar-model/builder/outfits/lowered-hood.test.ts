@@ -6,21 +6,12 @@ import { posedModel, resolvePose, Y } from '../animations/pose.js';
 import { buildClothing } from '../assets/clothing.js';
 import { bodyTemplate } from '../body-template.js';
 import { neckZ } from '../body-skeleton.js';
-import { joint, mesh, wearingTop } from '../test-support.js';
+import { joint, mesh, rayHits, wearingTop } from '../test-support.js';
 import { HOOD_VERTICES } from './lowered-hood.js';
-import { firstHit } from './skin-pokes.js';
 
 /** Where a ray from behind, level at height y and x = 0, meets the mesh: every hit, front to back. */
 function hitsFromBehind(m: AvatarMesh, y: number): number[] {
-  const faces = Array.from({ length: m.indices.length / 3 }, (_, t) => t);
-  const hits: number[] = [];
-  let z = -1;
-  for (;;) {
-    const hit = firstHit(0, y, z, [0, 0, 1], m.positions, m.indices, faces, 2);
-    if (!hit) return hits;
-    z += hit.distance + 1e-5;
-    hits.push(z);
-  }
+  return rayHits(m, [0, y, -1], [0, 0, 1]).map((d) => -1 + d);
 }
 
 const withHoodie = (body: 'body_1' | 'body_4') => wearingTop('hoodie', { body });
