@@ -296,6 +296,46 @@ describe('hair over the ears', () => {
 });
 
 describe('hanging hair', () => {
+  // Long hair hung straight down from the temples: in profile its front edge was a wall from the
+  // ear to the shoulder, 7 cm below the lobe 8–15 mm further forward than at it. It now leans
+  // back below the ears.
+  it.each(['person-a', 'person-c@wide'] as const)(
+    'long, on %s: its front edge leans back below the ears, and still covers them',
+    async (person) => {
+      const model = await wearingHair('long', person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const [first, second] = pieces(hair.indices);
+      const top = (piece: number[]) =>
+        Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
+      const curtain = top(first!) > top(second!) ? second! : first!;
+      const vertices = new Set(
+        curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!)),
+      );
+      const points = [...vertices].map((v) => vec3At(hair.positions, v));
+      for (const [name, side] of [
+        ['EarLeft', 1],
+        ['EarRight', -1],
+      ] as const) {
+        const ear = model.meshes.find((m) => m.name === name)!;
+        const earPoints = Array.from({ length: ear.positions.length / 3 }, (_, v) =>
+          vec3At(ear.positions, v),
+        );
+        const lobe = Math.min(...earPoints.map((p) => p[1]));
+        const earFront = Math.max(...earPoints.map((p) => p[2]));
+        // The curtain's frontmost point on this side within a band of heights.
+        const front = (from: number, to: number) =>
+          Math.max(
+            ...points.filter((p) => side * p[0] > 0 && p[1] >= from && p[1] <= to).map((p) => p[2]),
+          );
+        const atLobe = front(lobe - 0.005, lobe + 0.005);
+        const below = front(lobe - 0.075, lobe - 0.065);
+        // In front of the lobe at its height, and 2 cm or more further back 7 cm below it.
+        expect(atLobe).toBeGreaterThan(earFront);
+        expect(atLobe - below).toBeGreaterThan(0.02);
+      }
+    },
+  );
+
   it.each(['long', 'bob'])(
     '%s: lies outside the shell it falls from, wherever it covers it',
     async (style) => {

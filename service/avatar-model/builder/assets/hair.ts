@@ -79,6 +79,8 @@ const HEADWEAR_DOWN = 0.6;
 /** Hair hanging below the shell, all round the back from |azimuth| ≥ `from` degrees. */
 interface Curtain {
   from: number;
+  /** How many degrees further back its front edge is at the bottom than at the top. */
+  slant: number;
   /** Lowest point (model y) at the sides and at the back. */
   endSide: number;
   endBack: number;
@@ -169,6 +171,7 @@ export function buildHair(
         curtain(
           {
             from: 78,
+            slant: 30,
             endSide: p.shoulderY + 0.025,
             endBack: p.shoulderY - 0.13,
             flare: 0.12,
@@ -195,6 +198,7 @@ export function buildHair(
         curtain(
           {
             from: 72,
+            slant: 0,
             endSide: chinY + 0.01,
             endBack: chinY - 0.005,
             flare: 0.28,
@@ -387,32 +391,44 @@ function appendCurtain(
   const columns = 40;
   const rows = 16;
   const first = mesh.vertexCount;
-  const from = spec.from * DEG;
   const top = 40 * DEG;
   const tucked = top + TUCK_RISE * DEG;
   for (let j = 0; j <= columns; j++) {
-    const azimuth = from + ((2 * Math.PI - 2 * from) * j) / columns;
+    // Its front edge leans back as it falls (`slant`), below the neck's middle: hanging
+    // straight down from the temple, it was a wall in profile, from the ear down to the
+    // shoulder. Leaning from the top, it let the ear's lobe out under the shell; from higher
+    // on the neck, it lay where a broad body's hoodie cowl rises into it in the idle pose
+    // (19 mm). The columns towards the front lean most, the back's hardly: moved as much,
+    // the hair at the back swung into the cowl when the head turned.
+    const side = (2 * j) / columns - 1;
+    const lean = spec.slant * side * side * Math.sign(side) * DEG;
+    const azimuthAt = (u: number) =>
+      spec.from * DEG +
+      ((2 * Math.PI - 2 * spec.from * DEG) * j) / columns -
+      lean * smoothstep(SLANT_FROM, 1, u);
+    const topAzimuth = azimuthAt(0);
     // The curtain's top edge, tucked under the shell: it comes out through the shell below.
-    const under = shell(azimuth, tucked) ?? map.radius(azimuth, tucked) + spec.gap;
+    const under = shell(topAzimuth, tucked) ?? map.radius(topAzimuth, tucked) + spec.gap;
     const reachTucked = (under - TUCK_DEPTH) * Math.cos(tucked);
     mesh.vertex(
       [
-        map.centre[0] + reachTucked * Math.sin(azimuth),
+        map.centre[0] + reachTucked * Math.sin(topAzimuth),
         map.centre[1] + (under - TUCK_DEPTH) * Math.sin(tucked),
-        map.centre[2] + reachTucked * Math.cos(azimuth),
+        map.centre[2] + reachTucked * Math.cos(topAzimuth),
       ],
       [(2 * STRAND_REPEAT * j) / columns, 0.55],
     );
-    // The widest the head gets at this azimuth, seen from above.
-    let widest = 0;
-    for (let e = -50; e <= 20; e += 10)
-      widest = Math.max(widest, map.radius(azimuth, e * DEG) * Math.cos(e * DEG));
-    const start = map.pointAt(azimuth, top, spec.gap);
-    const startReach = Math.hypot(start[0] - map.centre[0], start[2] - map.centre[2]);
-    const back = smoothstep(90, 180, Math.abs(wrapDegrees(azimuth / DEG)));
-    const end = spec.endSide + (spec.endBack - spec.endSide) * back;
     for (let i = 0; i <= rows; i++) {
       const u = i / rows;
+      const azimuth = azimuthAt(u);
+      // The widest the head gets at this azimuth, seen from above.
+      let widest = 0;
+      for (let e = -50; e <= 20; e += 10)
+        widest = Math.max(widest, map.radius(azimuth, e * DEG) * Math.cos(e * DEG));
+      const start = map.pointAt(azimuth, top, spec.gap);
+      const startReach = Math.hypot(start[0] - map.centre[0], start[2] - map.centre[2]);
+      const back = smoothstep(90, 180, Math.abs(wrapDegrees(azimuth / DEG)));
+      const end = spec.endSide + (spec.endBack - spec.endSide) * back;
       const hang = (widest + spec.gap) * (1 + spec.flare * u * u);
       const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
       const y = start[1] + (end - start[1]) * u;
@@ -448,6 +464,9 @@ function curtainV(row: number, rows: number): number {
     ? 0.6 + ((WHOLE_HAIR_TO - 0.6) * row) / whole
     : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
 }
+
+/** How far down the curtain (0 at its top, 1 at its ends) its front edge starts to lean back. */
+const SLANT_FROM = 0.55;
 
 /** The curtain's last rows, over which the strands' ends run out. */
 const FRAYED_ROWS = 3;
