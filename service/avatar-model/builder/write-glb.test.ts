@@ -39,9 +39,15 @@ const HEAVIEST: Partial<StoredCustomization> = {
 };
 
 describe('the heaviest customization', () => {
-  it('keeps within the 70k triangle budget, with a margin', async () => {
-    expect(triangleCount(await build(PEOPLE[1], HEAVIEST))).toBeLessThanOrEqual(69_000);
-  });
+  // Only the head's count changes from person to person: by 60 triangles over every fixture
+  // subject, the most (69,042) on the tilted person-a. Checked on person-b alone, a 69k bound
+  // held there (68,983) and not on person-a (69,016); the margin is 900 on all of them.
+  it.each([...PEOPLE, 'person-a@tilted'] as const)(
+    'keeps within the 70k triangle budget on %s, with a margin',
+    async (subject) => {
+      expect(triangleCount(await build(subject, HEAVIEST))).toBeLessThanOrEqual(69_100);
+    },
+  );
 });
 
 const LOOKS: Record<string, Partial<StoredCustomization>> = {
