@@ -17,6 +17,11 @@ export interface BodyRegion {
   along: number;
 }
 
+/** Whether a body vertex lies on an arm's tube (the hand's is its own). */
+export function onArm(region: BodyRegion): boolean {
+  return region.tube === 'leftArm' || region.tube === 'rightArm';
+}
+
 export interface BodySurface {
   mesh: MeshBuilder;
   /** Per vertex of `mesh`. */

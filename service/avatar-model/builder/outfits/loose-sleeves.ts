@@ -1,4 +1,4 @@
-import type { BodyRegion } from '../body-mesh.js';
+import { onArm, type BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothstep, type Vec3 } from '../vec3.js';
 import { outToRadius } from './out-to-radius.js';
@@ -43,7 +43,7 @@ export function looseSleeves(
   const wide = Math.max(biceps.halfU, biceps.halfV) + ease + BICEPS_SLACK;
   const axis: [number, number] = [biceps.centre[1], biceps.centre[2]];
   return (region, cloth) => {
-    if (region.tube !== 'leftArm' && region.tube !== 'rightArm') return cloth;
+    if (!onArm(region)) return cloth;
     const x = Math.abs(cloth[0]);
     const comeIn = smoothstep(
       x0 + FROM_SHOULDER[0] * (x1 - x0),

@@ -1,4 +1,4 @@
-import type { BodyRegion } from '../body-mesh.js';
+import { onArm, type BodyRegion } from '../body-mesh.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
 import { blendedInfluences, setNormalised } from '../skin-weights.js';
@@ -8,8 +8,8 @@ import { addScaled, distance, lerp, normalize, smoothstep, type Vec3 } from '../
 /**
  * A garment cut from the skin: which parts of the body it may cover and how
  * far it stands off them (m), between its edges: a hem below, a waistband
- * above, sleeve ends across the arms (|x| in the T-pose), a round neckline
- * and round armholes.
+ * above, sleeve ends across the arms (|x| in the T-pose: the torso is never
+ * cut there), a round neckline and round armholes.
  */
 export interface GarmentCut {
   ease: (region: BodyRegion) => number | null;
@@ -195,7 +195,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
       ease[v] !== null &&
       q[1] >= bottom &&
       q[1] <= top &&
-      Math.abs(q[0]) <= sleeve &&
+      (Math.abs(q[0]) <= sleeve || !onArm(regions[v]!)) &&
       !pastNeckline(q, cut.neckline) &&
       !pastArmhole(q, cut.armhole)
     );
@@ -232,7 +232,7 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
     // trouser hem) it rose by up to half the ease, and the hem ran crooked.
     const skinY = body.position(v)[1];
     const straight: Vec3 = [
-      Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve),
+      onArm(regions[v]!) ? Math.sign(q[0]) * Math.min(Math.abs(q[0]), sleeve) : q[0],
       skinY < bottom ? bottom : skinY > top ? top : Math.min(top, Math.max(bottom, q[1])),
       q[2],
     ];
