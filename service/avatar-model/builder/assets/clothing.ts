@@ -2,6 +2,7 @@ import { texturedMaterial } from '../materials.js';
 import { grainTexture, type Grain } from '../outfits/grain-texture.js';
 import { MeshBuilder } from '../mesh-builder.js';
 import type { BodyTemplate } from '../body-template.js';
+import { onArm } from '../body-mesh.js';
 import type { Part } from '../part.js';
 import type { Proportions } from '../proportions.js';
 import { appendOffsetGarment, type GarmentCut, type Neckline } from '../outfits/offset-garment.js';
@@ -86,7 +87,6 @@ const ARMHOLE = 1.2;
 const BAND = { width: 0.02, ease: 0.003 };
 type NecklineStyle = keyof typeof NECKLINES;
 
-const ARMS = new Set(['leftArm', 'rightArm']);
 const LEGS = new Set(['leftLeg', 'rightLeg']);
 const FEET = new Set(['leftFoot', 'rightFoot']);
 const TORSO = new Set(['torso', 'leftBust', 'rightBust']);
@@ -174,7 +174,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       ease: (r) =>
         TORSO.has(r.tube) || LEGS.has(r.tube)
           ? ease
-          : ARMS.has(r.tube)
+          : onArm(r)
             ? sleeveEase
             : r.tube === 'neck'
               ? typeof collar === 'string'
