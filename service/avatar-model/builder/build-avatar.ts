@@ -25,6 +25,7 @@ import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
+import { rideAlong } from './outfits/ride-on-surface.js';
 import { relaxCrotchNormals } from './crotch-normals.js';
 import { refineRegion } from './refine-region.js';
 import { relaxRimNormals } from './rim-normals.js';
@@ -86,9 +87,18 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
 
   const factors = boneScaleFactors(c.bone_scale);
   const transforms = boneScaleTransforms(template.skeleton, factors);
-  const meshes = parts
+  const shaped = parts
     .filter((p) => p.mesh.triangleCount > 0)
-    .map((p) => finishMesh(deformMesh(p.mesh, transforms), p.name, p.material));
+    .map((p) => ({ ...p, before: p.mesh, mesh: deformMesh(p.mesh, transforms) }));
+  // What lies on a garment (drawstrings, buttons) goes where the garment's surface goes: each
+  // moved by its own skin weights, a drawstring parted from a full chest that was scaled.
+  for (const piece of shaped) {
+    const riding = piece.ridesOn;
+    const surface = riding && shaped.find((q) => q.name === riding.on);
+    if (riding && surface)
+      rideAlong(piece.mesh, piece.before, riding, surface.before, surface.mesh);
+  }
+  const meshes = shaped.map((p) => finishMesh(p.mesh, p.name, p.material));
   const headMesh = meshes.find((m) => m.name === 'Head');
   const bodyMesh = meshes.find((m) => m.name === 'Body');
   if (head.frame.neck && headMesh && bodyMesh) {

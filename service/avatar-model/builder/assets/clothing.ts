@@ -17,6 +17,7 @@ import type { Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
 import { clothFrontOf } from '../outfits/cloth-front.js';
+import { ridingOn } from '../outfits/ride-on-surface.js';
 
 export const CLOTHING_STYLES = ['tshirt', 'hoodie', 'shirt', 'jersey'] as const;
 export type ClothingStyle = (typeof CLOTHING_STYLES)[number];
@@ -134,6 +135,13 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   const arm = plan.arms[0];
   const cloth = new MeshBuilder();
   const extra = new MeshBuilder();
+  // Vertices of `extra` laid on the cloth's front, which ride on it when the avatar is reshaped.
+  const riders = new Map<number, Vec3>();
+  const laidOnCloth = (lay: () => void) => {
+    const first = extra.vertexCount;
+    lay();
+    for (let v = first; v < extra.vertexCount; v++) riders.set(v, extra.position(v));
+  };
   const p = t.proportions;
   const hemY = (lower: number) => p.hipJointY + (p.hipsY - p.hipJointY) * lower;
   const sleeveX = (from: string, to: string, f: number) => {
@@ -221,7 +229,8 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       appendLoweredHood(cloth, t);
       // Drawstrings hanging from the cowl's top edge, lying on its front and the hoodie's.
       const clothFront = clothFrontOf(cloth);
-      for (const x of [-0.025, 0.025]) appendDrawstring(extra, t, cloth, x, clothFront);
+      for (const x of [-0.025, 0.025])
+        laidOnCloth(() => appendDrawstring(extra, t, cloth, x, clothFront));
       break;
     }
     case 'shirt': {
@@ -245,7 +254,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
       });
       // On the placket, now part of the cloth.
       const onPlacket = clothFrontOf(cloth);
-      appendButtons(extra, t, (y) => onPlacket(0, y));
+      laidOnCloth(() => appendButtons(extra, t, (y) => onPlacket(0, y)));
       break;
     }
     case 'jersey': {
@@ -312,6 +321,9 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         await grainTexture(detail.colour, detail.grain),
         { roughness: 0.6 },
       ),
+      ...(riders.size > 0
+        ? { ridesOn: ridingOn('Clothing', cloth, extra.vertexCount, riders) }
+        : {}),
     });
   }
   return parts;

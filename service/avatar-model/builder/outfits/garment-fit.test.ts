@@ -628,11 +628,17 @@ describe('the T-shirt', () => {
 describe('the hoodie', () => {
   const DIP = 0.002;
   // The drawstrings once floated 1.6–5.1 cm off the chest; then, skinned apart from the cloth,
-  // a widened chest (bone_scale) buried them in it.
+  // a widened chest (bone_scale) buried them in it. Skinned like the cloth, on body_4's full
+  // chest their ends still went up to 5 mm into it or 15 mm off it once the chest was scaled:
+  // they now ride on the cloth's surface through the reshaping (outfits/ride-on-surface.ts).
   it.each([
     ['body_0', 0],
     ['body_3', 0.3],
     ['body_0', -0.4],
+    ['body_4', -0.4],
+    ['body_4', 0.3],
+    ['body_1', -0.2],
+    ['body_2', 0.15],
   ] as const)(
     'lays its drawstrings on its front on %s with the chest scaled by %s',
     async (body, chest) => {
