@@ -14,8 +14,8 @@ export interface Riding {
   shares: Float32Array;
 }
 
-interface Hit {
-  distance: number;
+/** A point on a surface: its face's corners and each one's share of it. */
+interface SurfacePoint {
   corners: [number, number, number];
   shares: [number, number, number];
 }
@@ -25,14 +25,10 @@ interface Hit {
  * `reach` (m): its face's corners and each one's share of the point, or
  * null. For a piece laid on the front of a garment.
  */
-export function surfaceBehind(
-  surface: MeshBuilder,
-  p: Vec3,
-  reach: number,
-): { corners: [number, number, number]; shares: [number, number, number] } | null {
+export function surfaceBehind(surface: MeshBuilder, p: Vec3, reach: number): SurfacePoint | null {
   const idx = surface.indices;
   const g = surface.positions;
-  let best: Hit | null = null;
+  let best: (SurfacePoint & { distance: number }) | null = null;
   for (let t = 0; t < idx.length; t += 3) {
     const [a, b, c] = [idx[t]!, idx[t + 1]!, idx[t + 2]!];
     const [ax, ay, bx, by, cx, cy] = [
@@ -109,5 +105,5 @@ export function ridingOn(
   return { on, corners, shares };
 }
 
-/** How far behind a riding vertex its surface may lie (m): a drawstring's back is 6 mm off it. */
+/** How far behind a riding vertex its surface may lie (m): a 6 mm drawstring's front is 6 mm off it. */
 const RIDE_REACH = 0.03;
