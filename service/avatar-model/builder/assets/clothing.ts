@@ -136,11 +136,11 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
   const cloth = new MeshBuilder();
   const extra = new MeshBuilder();
   // Vertices of `extra` laid on the cloth's front, which ride on it when the avatar is reshaped.
-  const riders = new Map<number, Vec3>();
+  const riders: number[] = [];
   const laidOnCloth = (lay: () => void) => {
     const first = extra.vertexCount;
     lay();
-    for (let v = first; v < extra.vertexCount; v++) riders.set(v, extra.position(v));
+    for (let v = first; v < extra.vertexCount; v++) riders.push(v);
   };
   const p = t.proportions;
   const hemY = (lower: number) => p.hipJointY + (p.hipsY - p.hipJointY) * lower;
@@ -321,9 +321,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
         await grainTexture(detail.colour, detail.grain),
         { roughness: 0.6 },
       ),
-      ...(riders.size > 0
-        ? { ridesOn: ridingOn('Clothing', cloth, extra.vertexCount, riders) }
-        : {}),
+      ...(riders.length > 0 ? { ridesOn: ridingOn('Clothing', cloth, extra, riders) } : {}),
     });
   }
   return parts;

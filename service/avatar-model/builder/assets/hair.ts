@@ -401,7 +401,7 @@ function appendCurtain(
     // (19 mm). The columns towards the front lean most, the back's hardly: moved as much,
     // the hair at the back swung into the cowl when the head turned.
     const side = (2 * j) / columns - 1;
-    const lean = spec.slant * side * side * Math.sign(side) * DEG;
+    const lean = spec.slant * side * Math.abs(side) * DEG;
     const azimuthAt = (u: number) =>
       spec.from * DEG +
       ((2 * Math.PI - 2 * spec.from * DEG) * j) / columns -

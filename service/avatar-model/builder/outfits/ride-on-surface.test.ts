@@ -38,8 +38,7 @@ describe('riding on a surface', () => {
     const piece = new MeshBuilder();
     piece.vertex([0.075, 0.05, 0.003]);
     piece.vertex([0.5, 0.5, 0.5]);
-    const riders = new Map([[0, piece.position(0)]]);
-    const riding = ridingOn('Square', before, piece.vertexCount, riders);
+    const riding = ridingOn('Square', before, piece, [0]);
     expect(riding.corners[3]).toBe(-1);
     const moved = new MeshBuilder();
     moved.append(piece);

@@ -1,5 +1,6 @@
 import type { MeshBuilder } from '../mesh-builder.js';
 import { add, sub, type Vec3 } from '../vec3.js';
+import { firstHit } from './skin-pokes.js';
 
 /**
  * Where each vertex of a small piece lies on another part's surface, so
@@ -30,37 +31,16 @@ export function surfaceBehind(
   surface: MeshBuilder,
   p: Vec3,
   reach: number,
-  faces: Iterable<number> = allFaces(surface),
+  faces: readonly number[] = Array.from({ length: surface.triangleCount }, (_, f) => f),
 ): SurfacePoint | null {
   const idx = surface.indices;
-  const g = surface.positions;
-  let best: (SurfacePoint & { distance: number }) | null = null;
-  for (const f of faces) {
-    const a = idx[3 * f]!;
-    const b = idx[3 * f + 1]!;
-    const c = idx[3 * f + 2]!;
-    const ax = g[3 * a]!;
-    const ay = g[3 * a + 1]!;
-    const bx = g[3 * b]! - ax;
-    const by = g[3 * b + 1]! - ay;
-    const cx = g[3 * c]! - ax;
-    const cy = g[3 * c + 1]! - ay;
-    // Seen along z the ray is a point: its place in the face's outline, by barycentric shares.
-    const det = bx * cy - cx * by;
-    if (Math.abs(det) < 1e-14) continue;
-    const u = ((p[0] - ax) * cy - cx * (p[1] - ay)) / det;
-    const w = (bx * (p[1] - ay) - (p[0] - ax) * by) / det;
-    if (u < 0 || w < 0 || u + w > 1) continue;
-    const az = g[3 * a + 2]!;
-    const distance = p[2] - (az + u * (g[3 * b + 2]! - az) + w * (g[3 * c + 2]! - az));
-    if (distance < 0 || distance > reach || (best && best.distance <= distance)) continue;
-    best = { distance, corners: [a, b, c], shares: [1 - u - w, u, w] };
-  }
-  return best && { corners: best.corners, shares: best.shares };
-}
-
-function* allFaces(surface: MeshBuilder): Generator<number> {
-  for (let f = 0; f < surface.triangleCount; f++) yield f;
+  const hit = firstHit(p[0], p[1], p[2], [0, 0, -1], surface.positions, idx, faces, reach);
+  if (!hit) return null;
+  const f = 3 * hit.face;
+  return {
+    corners: [idx[f]!, idx[f + 1]!, idx[f + 2]!],
+    shares: [1 - hit.u - hit.w, hit.u, hit.w],
+  };
 }
 
 /**
@@ -94,23 +74,23 @@ export function rideAlong(
 }
 
 /**
- * The riding of a piece of `count` vertices on `surface` (named `on`):
- * each of `riders` (vertex → its place) on the point straight behind it,
- * within RIDE_REACH.
+ * The riding of `piece` on `surface` (named `on`): each of its vertices
+ * `riders` on the point straight behind it, within RIDE_REACH.
  */
 export function ridingOn(
   on: string,
   surface: MeshBuilder,
-  count: number,
-  riders: ReadonlyMap<number, Vec3>,
+  piece: MeshBuilder,
+  riders: Iterable<number>,
 ): Riding {
-  const corners = new Int32Array(3 * count).fill(-1);
-  const shares = new Float32Array(3 * count);
+  const corners = new Int32Array(3 * piece.vertexCount).fill(-1);
+  const shares = new Float32Array(3 * piece.vertexCount);
+  const places = [...riders].map((v) => [v, piece.position(v)] as const);
   // Only the faces whose outline, seen along z, reaches the riders' (a hoodie has 13k faces,
   // its drawstrings 300 vertices): tried against every face, they took 160 ms.
   const lo = [Infinity, Infinity];
   const hi = [-Infinity, -Infinity];
-  for (const p of riders.values()) {
+  for (const [, p] of places) {
     for (let i = 0; i < 2; i++) {
       lo[i] = Math.min(lo[i]!, p[i]!);
       hi[i] = Math.max(hi[i]!, p[i]!);
@@ -129,7 +109,7 @@ export function ridingOn(
     }
     if (overlaps) near.push(f);
   }
-  for (const [v, p] of riders) {
+  for (const [v, p] of places) {
     const hit = surfaceBehind(surface, p, RIDE_REACH, near);
     if (!hit) continue;
     corners.set(hit.corners, 3 * v);

@@ -113,10 +113,19 @@ function probe(
 
 const blankProbe = (): Probe => ({ inside: false, distance: 0, signed: 0, nx: 0, ny: 0, nz: 0 });
 
+export interface RayHit {
+  distance: number;
+  fromInside: boolean;
+  face: number;
+  u: number;
+  w: number;
+}
+
 /**
  * Where the ray from p along d first meets a face of the garment among
- * `faces`: its distance, and whether it meets it from the inside (leaving
- * through it). Null when it meets none within `reach`.
+ * `faces`: its distance, whether it meets it from the inside (leaving
+ * through it), the face, and where in it (the shares u of its second corner
+ * and w of its third). Null when it meets none within `reach`.
  */
 export function firstHit(
   px: number,
@@ -127,8 +136,8 @@ export function firstHit(
   corners: ArrayLike<number>,
   faces: readonly number[],
   reach: number,
-): { distance: number; fromInside: boolean } | null {
-  let best: { distance: number; fromInside: boolean } | null = null;
+): RayHit | null {
+  let best: RayHit | null = null;
   for (const t of faces) {
     const a = corners[3 * t]!;
     const b = corners[3 * t + 1]!;
@@ -161,7 +170,7 @@ export function firstHit(
     const nx = uy * vz - uz * vy;
     const ny = uz * vx - ux * vz;
     const nz = ux * vy - uy * vx;
-    best = { distance, fromInside: nx * d[0] + ny * d[1] + nz * d[2] > 0 };
+    best = { distance, fromInside: nx * d[0] + ny * d[1] + nz * d[2] > 0, face: t, u, w };
   }
   return best;
 }
