@@ -312,6 +312,42 @@ describe('the trousers', () => {
     },
     120_000,
   );
+  // Where the straight leg met the thigh, the outline turned by 9–15° within 2 cm, front, side
+  // and back: a crease round the leg above the knee in every full-body picture.
+  it.each(['body_0', 'body_1', 'body_4'] as const)(
+    'run from the straight leg into the thigh with no corner (%s)',
+    async (body) => {
+      const trousers = mesh(await dressed('tshirt', body), 'Trousers');
+      const [kx, ky, kz] = joint(await dressed('tshirt', body), 'LeftLeg');
+      const reach = 0.6;
+      const sides: Record<string, (y: number) => { from: Vec3; toward: Vec3 }> = {
+        outside: (y) => ({ from: [kx + reach, y, kz], toward: [-1, 0, 0] }),
+        front: (y) => ({ from: [kx, y, kz + reach], toward: [0, 0, -1] }),
+        back: (y) => ({ from: [kx, y, kz - reach], toward: [0, 0, 1] }),
+      };
+      const step = 0.02;
+      for (const [side, ray] of Object.entries(sides)) {
+        // How far out the cloth stands on that side, from 4 cm under the knee up the thigh.
+        const outline: number[] = [];
+        for (let y = ky - 0.04; y < ky + 0.2; y += step) {
+          const { from, toward } = ray(y);
+          const hits = rayHits(trousers, from, toward);
+          expect(hits.length, `${side} at ${y.toFixed(2)}`).toBeGreaterThan(0);
+          outline.push(reach - hits[0]!);
+        }
+        for (let i = 2; i < outline.length; i++) {
+          const below = Math.atan2(outline[i - 1]! - outline[i - 2]!, step);
+          const above = Math.atan2(outline[i]! - outline[i - 1]!, step);
+          const turn = (Math.abs(above - below) * 180) / Math.PI;
+          expect(
+            turn,
+            `${side}, ${((i - 1) * step - 0.04).toFixed(2)} m above the knee`,
+          ).toBeLessThan(9);
+        }
+      }
+    },
+    120_000,
+  );
   // They ended where the legs' skin meets the feet's, an edge that zigzags by 6–22 mm: teeth
   // round the hem in every full-body picture.
   it.each([
