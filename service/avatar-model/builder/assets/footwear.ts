@@ -100,6 +100,7 @@ export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Prom
   const p = t.proportions;
   const upper = new MeshBuilder();
   const sole = new MeshBuilder();
+  const walls = new Set<number>();
   appendOffsetGarment(upper, t, {
     ease: (r) =>
       FEET.has(r.tube)
@@ -115,10 +116,12 @@ export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Prom
     upper.setPosition(v, [q[0], Math.max(UPPER_FLOOR, q[1]), q[2]]);
   }
   for (const foot of t.plan.feet) {
-    const first = appendTube(sole, soleSpec(foot, spec.soleThickness, spec.inflate + 0.004));
+    const reach = upperReach(upper, foot, spec.soleThickness);
+    const first = appendTube(sole, soleSpec(foot, spec.soleThickness, reach));
     skinByDistance(sole, first, t.skeleton, foot.bones, foot.falloff);
+    for (const v of wallVertices(sole, first)) walls.add(v);
   }
-  sinkTop(sole, t.field, spec);
+  sinkTop(sole, t.field, spec, walls);
   const parts: Part[] = [];
   if (spec.laces !== undefined) {
     const laces = new MeshBuilder();
@@ -158,12 +161,20 @@ export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Prom
  * Sinks the sole's top inside the upper's outline to under the upper's floor. The
  * upper closes over the foot down into the sole, so only the sole's rim past
  * the upper is ever seen; a top face across the inside of the shoe would be
- * the surface nearest the foot's lower edge, with the skin above it.
+ * the surface nearest the foot's lower edge, with the skin above it. The
+ * walls stay up: sunk with the rest wherever the skin was near, the wall's
+ * top corner went too, and round the ball and toes only 10 mm of a 24 mm
+ * sole showed.
  */
-function sinkTop(sole: MeshBuilder, field: BodyField, spec: ShoeStyle): void {
+function sinkTop(
+  sole: MeshBuilder,
+  field: BodyField,
+  spec: ShoeStyle,
+  walls: ReadonlySet<number>,
+): void {
   for (let v = 0; v < sole.vertexCount; v++) {
     const q = sole.position(v);
-    if (q[1] < spec.soleThickness * 0.75) continue;
+    if (q[1] < spec.soleThickness * 0.75 || walls.has(v)) continue;
     let nearest = Infinity;
     for (let y = UPPER_FLOOR; y <= spec.soleThickness; y += 0.003) {
       nearest = Math.min(nearest, field.at([q[0], y, q[2]]));
@@ -176,17 +187,97 @@ function sinkTop(sole: MeshBuilder, field: BodyField, spec: ShoeStyle): void {
 
 const SOLE_SEGMENTS = 14;
 const SOLE_RINGS = 12;
+/**
+ * How far (m) the sole stands out past the upper. Sized from the foot's plan
+ * (its tube's half width plus the upper's ease and 4 mm), the sole was no
+ * wider than the upper round the ball and the heel, where the skin's union
+ * is wider than the tube, and it rounded in at its top: the upper bulged
+ * over it, and of a 24 mm sneaker sole a line of 5–10 mm showed.
+ */
+const SOLE_OUTSIDE_UPPER = 0.004;
+/**
+ * The upper's width is read up to this far (m) above the sole's top, where
+ * it still bulges over it; its reach past the heel and toes only as low as
+ * the sole (read higher, the heel's bulge set the sole's end 1–2 cm behind
+ * the heel's foot, a tray round it).
+ */
+const REACH_ABOVE_SOLE = 0.02;
+/** The sole's cross-section: near-vertical walls with rounded edges. */
+const SOLE_EXPONENT = 5;
+
+/** A sole ring's vertices this far out across it (share of its half width) are its wall. */
+const WALL = 0.9;
 
 /**
- * A slab under the foot with the foot's outline, from the ground up to
- * `thickness`, reaching `margin` past the heel and the toes too: the skin's
- * rounded toe and heel run on past the foot's first and last sections.
+ * The vertices of the sole tube appended at `first` that lie on its side
+ * walls: SOLE_RINGS rings of SOLE_SEGMENTS + 1 vertices (appendTube's
+ * layout), each vertex's place across its own ring.
  */
-function soleSpec(foot: TubeSpec, thickness: number, margin: number): TubeSpec {
-  const sections = foot.sections.map((s) => ({
+function wallVertices(sole: MeshBuilder, first: number): number[] {
+  const walls: number[] = [];
+  const perRing = SOLE_SEGMENTS + 1;
+  for (let k = 0; k < SOLE_RINGS; k++) {
+    const ring = Array.from({ length: perRing }, (_, j) => first + k * perRing + j);
+    const xs = ring.map((v) => sole.position(v)[0]);
+    const middle = (Math.max(...xs) + Math.min(...xs)) / 2;
+    const half = (Math.max(...xs) - Math.min(...xs)) / 2;
+    walls.push(...ring.filter((_, j) => Math.abs(xs[j]! - middle) >= WALL * half));
+  }
+  return walls;
+}
+
+/**
+ * How far the upper reaches round one foot, low down: its half width across
+ * the foot at each of the foot's sections (the widest within half the way
+ * to each neighbouring section, up to REACH_ABOVE_SOLE over the sole's
+ * `top`), and how far it reaches behind the first section and in front of
+ * the last (up to the sole's top).
+ */
+interface UpperReach {
+  halfWidths: number[];
+  heel: number;
+  toe: number;
+}
+
+function upperReach(upper: MeshBuilder, foot: TubeSpec, top: number): UpperReach {
+  const sections = foot.sections;
+  const side = Math.sign(sections[0]!.centre[0]);
+  const halfWidths = sections.map((s) => s.halfU);
+  let heel = sections[0]!.centre[2];
+  let toe = sections[sections.length - 1]!.centre[2];
+  for (let v = 0; v < upper.vertexCount; v++) {
+    const [x, y, z] = upper.position(v);
+    if (y > top + REACH_ABOVE_SOLE || Math.sign(x) !== side) continue;
+    if (y <= top) {
+      heel = Math.min(heel, z);
+      toe = Math.max(toe, z);
+    }
+    sections.forEach((s, k) => {
+      const before = sections[k - 1]?.centre[2] ?? -Infinity;
+      const after = sections[k + 1]?.centre[2] ?? Infinity;
+      const from = (s.centre[2] + before) / 2;
+      const to = (s.centre[2] + after) / 2;
+      if (z >= from && z < to) halfWidths[k] = Math.max(halfWidths[k]!, Math.abs(x - s.centre[0]));
+    });
+  }
+  return {
+    halfWidths,
+    heel: sections[0]!.centre[2] - heel,
+    toe: toe - sections[sections.length - 1]!.centre[2],
+  };
+}
+
+/**
+ * A slab under the foot with the upper's outline, from the ground up to
+ * `thickness`, standing SOLE_OUTSIDE_UPPER past the upper all round, past
+ * the heel and the toes too: the upper's rounded toe and heel run on past
+ * the foot's first and last sections.
+ */
+function soleSpec(foot: TubeSpec, thickness: number, reach: UpperReach): TubeSpec {
+  const sections = foot.sections.map((s, k) => ({
     ...(s.label ? { label: s.label } : {}),
     centre: [s.centre[0], thickness / 2, s.centre[2]] as Vec3,
-    halfU: s.halfU + margin,
+    halfU: reach.halfWidths[k]! + SOLE_OUTSIDE_UPPER,
     halfV: thickness / 2,
   }));
   const first = sections[0]!;
@@ -203,11 +294,11 @@ function soleSpec(foot: TubeSpec, thickness: number, margin: number): TubeSpec {
     // heaviest body.
     segments: SOLE_SEGMENTS,
     rings: SOLE_RINGS,
-    exponent: 3,
+    exponent: SOLE_EXPONENT,
     sections: [
-      beyond(first, -(first.halfV + margin)),
+      beyond(first, -(reach.heel + SOLE_OUTSIDE_UPPER)),
       ...sections,
-      beyond(last, last.halfV + margin),
+      beyond(last, reach.toe + SOLE_OUTSIDE_UPPER),
     ],
   };
 }

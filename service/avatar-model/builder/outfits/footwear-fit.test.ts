@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { IDLE_POSE, walkPose } from '../animations/clips.js';
 import { posedModel, resolvePose, type PoseSpec } from '../animations/pose.js';
-import { build, joint, mesh, styleId, vertexAt } from '../test-support.js';
+import { build, joint, mesh, rayHits, styleId, vertexAt } from '../test-support.js';
 import { closestOnTriangle } from '../neck-join.js';
 import { cross, dot, normalize, sub, type Vec3 } from '../vec3.js';
 import { parseHexColour } from '../colour.js';
@@ -84,6 +84,32 @@ const wearing = (style: string) =>
   });
 
 describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
+  // Sized from the foot's plan, the sole was no wider than the upper round the ball, and the
+  // top corner of its wall was sunk with its top wherever the skin was near: seen from the
+  // side, the upper came down over it, and of a 24 mm sneaker sole a line of 5–10 mm showed.
+  it("show their sole's wall from the side, from the heel to the toes", async () => {
+    const model = await wearing(style);
+    const [upper, sole] = ['Shoes', 'ShoeSoles'].map((n) => mesh(model, n));
+    let top = 0;
+    for (let v = 0; v < sole!.positions.length / 3; v++) top = Math.max(top, at(sole!, v)[1]);
+    const [fx, , fz] = joint(model, 'LeftFoot');
+    const [, , tz] = joint(model, 'LeftToeBase');
+    const hidden: string[] = [];
+    for (const side of [1, -1]) {
+      for (let z = fz - 0.03; z <= tz + 0.04; z += 0.01) {
+        for (const share of [0.25, 0.5, 0.75]) {
+          const from: Vec3 = [fx + side * 0.5, share * top, z];
+          const toward: Vec3 = [-side, 0, 0];
+          const [onSole] = rayHits(sole!, from, toward);
+          const [onUpper] = rayHits(upper!, from, toward);
+          if (onSole === undefined || (onUpper !== undefined && onUpper < onSole)) {
+            hidden.push(`${side > 0 ? 'outer' : 'inner'} side, ${share} up, z ${z.toFixed(2)}`);
+          }
+        }
+      }
+    }
+    expect(hidden).toEqual([]);
+  });
   it('keep the feet and ankles inside them in the T-pose, idle and walking', async () => {
     const model = await wearing(style);
     const shod = shodVertices(model);
