@@ -40,12 +40,14 @@ const HEAVIEST: Partial<StoredCustomization> = {
 
 describe('the heaviest customization', () => {
   // Only the head's count changes from person to person: by 60 triangles over every fixture
-  // subject, the most (69,042) on the tilted person-a. Checked on person-b alone, a 69k bound
-  // held there (68,983) and not on person-a (69,016); the margin is 900 on all of them.
+  // subject, the most (69,234) on the tilted person-a. Checked on person-b alone, a 69k bound
+  // held there (68,983) and not on person-a (69,016). The boots' criss-cross laces took 192
+  // (ten straight bars took 320, the sixteen runs take 512); the margin is 700 on all of them, more
+  // than ten times the spread between people.
   it.each([...PEOPLE, 'person-a@tilted'] as const)(
     'keeps within the 70k triangle budget on %s, with a margin',
     async (subject) => {
-      expect(triangleCount(await build(subject, HEAVIEST))).toBeLessThanOrEqual(69_100);
+      expect(triangleCount(await build(subject, HEAVIEST))).toBeLessThanOrEqual(69_300);
     },
   );
 });

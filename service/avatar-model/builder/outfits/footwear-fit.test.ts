@@ -158,8 +158,10 @@ describe.each(['sneakers', 'boots'])('%s', (style) => {
   it('have laces lying on the instep in the T-pose, idle and walking', async () => {
     const model = await wearing(style);
     const laces = mesh(model, 'ShoeLaces');
-    // Five bars on each shoe, each a closed tube of its own.
-    expect(pieces(laces)).toBe(2 * 5);
+    // Criss-cross on each shoe: a run across the lowest and the top pair of eyelets and two
+    // crossing runs between each two of the four pairs, each a closed tube of its own. (Five
+    // straight bars read as a ladder.)
+    expect(pieces(laces)).toBe(2 * (2 + 2 * 3));
     const ankle = joint(model, 'LeftFoot');
     for (const [name, spec] of Object.entries(POSES)) {
       const posed = posedModel(model, resolvePose(model.joints, spec));
@@ -168,8 +170,9 @@ describe.each(['sneakers', 'boots'])('%s', (style) => {
       const distances = Array.from({ length: lace.positions.length / 3 }, (_, v) =>
         signedDistance(at(lace, v), upper),
       );
-      // The lace's axis lies 1.2 mm above the upper, its half thickness 1.2 mm.
-      expect(Math.max(...distances.map(Math.abs)), name).toBeLessThan(0.004);
+      // The lace's axis lies 1.2 mm above the upper, its half thickness 1.2 mm; where two
+      // cross, the one on top is lifted by a lace's thickness.
+      expect(Math.max(...distances.map(Math.abs)), name).toBeLessThan(0.0055);
       expect(distances.reduce((s, d) => s + d, 0) / distances.length, name).toBeGreaterThan(0.0008);
     }
     // On the instep: in front of the ankle, above the sole.

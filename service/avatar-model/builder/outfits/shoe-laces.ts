@@ -2,10 +2,10 @@ import type { MeshBuilder } from '../mesh-builder.js';
 import { firstHit } from './skin-pokes.js';
 import { skinLikeNearest } from './transfer-weights.js';
 import { appendTube, TUBE_DEFAULTS, type TubeSpec } from '../tube.js';
-import type { Vec3 } from '../vec3.js';
+import { cross, normalize, sub, type Vec3 } from '../vec3.js';
 
-/** How many bars of lace cross each shoe's instep. */
-const BARS = 5;
+/** How many pairs of eyelets each shoe's lacing runs through. */
+const ROWS = 4;
 /**
  * The lacing's span along the foot, as shares of the way from the instep's
  * section to the ball's: from the collar's front (found on the way) to the toe box.
@@ -18,17 +18,21 @@ const SPAN: [number, number] = [0, 0.85];
 const OVER_FLOOR = 0.5;
 /** Half the lacing's width, as a share of the foot's half width there. */
 const WIDTH = 0.34;
-/** A lace's half width along the foot and half thickness (m). */
+/** A lace's half width and half thickness (m). */
 const LACE: [number, number] = [0.0022, 0.0012];
 /** How far (m) a lace's axis lies above the upper. */
 const ABOVE = 0.0012;
+/** Points along each run of lace, each laid on the upper. */
+const ALONG = [0, 1 / 3, 2 / 3, 1];
 
 /**
- * Laces across the instep of each shoe: BARS straight bars lying on the
- * upper (`upper`, already cut and shaped), from just in front of the collar
- * down to the toe box, each following the upper's dome across the foot. A
- * laced shoe without them read as a slipper. They take the weights of the
- * upper under them, so they move with the foot.
+ * Criss-cross lacing over the instep of each shoe (`upper`, already cut and
+ * shaped), from just in front of the collar down to the toe box: a straight
+ * run across the lowest pair of eyelets and across the top one (where it is
+ * tied), and between every two pairs a cross of two runs, one over the
+ * other, each laid on the upper's dome. A laced shoe without laces read as a
+ * slipper; five straight bars across it, as a ladder. The laces take the
+ * weights of the upper under them, so they move with the foot.
  */
 export function appendLaces(
   mesh: MeshBuilder,
@@ -42,31 +46,55 @@ export function appendLaces(
     const ball = foot.sections.find((s) => s.label === 'ball');
     if (!instep || !ball) continue;
     const floor = OVER_FLOOR * (ball.centre[1] + ball.halfV);
-    const bar = (f: number): Vec3[] | null => {
+    // A pair of eyelets, f of the way from the instep to the ball: where each lies across.
+    const eyelets = (f: number): [Vec3, Vec3] => {
       const at = (a: number, b: number) => a + (b - a) * f;
       const x = at(instep.centre[0], ball.centre[0]);
       const z = at(instep.centre[2], ball.centre[2]);
       const half = WIDTH * at(instep.halfU, ball.halfU);
-      const points: Vec3[] = [-1, -0.5, 0, 0.5, 1].map((s) => {
-        const px = x + s * half;
-        return [px, upperTop(upper, faces, px, z) + ABOVE, z];
+      return [
+        [x - half, 0, z],
+        [x + half, 0, z],
+      ];
+    };
+    // A run of lace from a to b on the upper, lifted by `over` at its middle (fading to its
+    // ends) where it crosses another; null where it would fall through the collar's opening.
+    const run = (a: Vec3, b: Vec3, over: number): Vec3[] | null => {
+      const points = ALONG.map((s): Vec3 => {
+        const x = a[0] + (b[0] - a[0]) * s;
+        const z = a[2] + (b[2] - a[2]) * s;
+        const lift = over * Math.sin(Math.PI * s);
+        return [x, upperTop(upper, faces, x, z) + ABOVE + lift, z];
       });
-      // Over the collar's opening the ray falls through to the floor inside the shoe.
       return points.every((p) => p[1] > floor) ? points : null;
     };
     // The lacing starts just in front of the collar, wherever that is on this foot.
     let start = SPAN[0];
-    while (start < SPAN[1] && bar(start) === null) start += 0.05;
-    for (let k = 0; k < BARS; k++) {
-      const points = bar(start + ((SPAN[1] - start) * k) / (BARS - 1));
+    while (start < SPAN[1] && run(...eyelets(start), 0) === null) start += 0.05;
+    const rows = Array.from({ length: ROWS }, (_, k) =>
+      eyelets(start + ((SPAN[1] - start) * k) / (ROWS - 1)),
+    );
+    const runs: (Vec3[] | null)[] = [run(...rows[0]!, 0), run(...rows[ROWS - 1]!, 0)];
+    for (let k = 0; k + 1 < ROWS; k++) {
+      const [left, right] = rows[k]!;
+      const [nextLeft, nextRight] = rows[k + 1]!;
+      // Over and under by turns, as a lace is threaded.
+      const over = 2 * LACE[1];
+      runs.push(run(left, nextRight, k % 2 === 0 ? over : 0));
+      runs.push(run(right, nextLeft, k % 2 === 0 ? 0 : over));
+    }
+    for (const points of runs) {
       if (points === null) continue;
+      const along = sub(points[points.length - 1]!, points[0]!);
+      // Lying flat on the upper: its width across the run, level; its thickness upright.
+      const across = normalize(cross([0, 1, 0], along));
       appendTube(mesh, {
         name: 'lace',
-        direction: [1, 0, 0],
-        u: [0, 0, 1],
+        direction: along,
+        u: across,
         // A lace is small: a diamond in section, straight between its sections.
         segments: 4,
-        rings: 4,
+        rings: ALONG.length,
         ...TUBE_DEFAULTS,
         bones: foot.bones,
         falloff: foot.falloff,
