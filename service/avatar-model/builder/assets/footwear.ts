@@ -79,6 +79,13 @@ const LEGS = new Set(['leftLeg', 'rightLeg']);
  * end inside the shoe, so above the foot the shoe lies over them.
  */
 const OVER_TROUSERS = 0.012;
+/**
+ * How many times finer the upper's grain is than the body's texture
+ * coordinates give it. Those tile about three times a metre, and across the
+ * foot's slopes as little as once: a texel of the grain stretched over up to
+ * 8 mm, and the canvas showed as streaks and blotches 1–2 cm across.
+ */
+const UPPER_TILES = 3;
 /** The upper's floor (m above the ground): it wraps the foot's underside, inside the sole. */
 const UPPER_FLOOR = 0.004;
 /** The sole's top is sunk this far (m) past the upper's outline, so no step of it shows inside. */
@@ -115,6 +122,7 @@ export async function buildFootwear(style: FootwearStyle, t: BodyTemplate): Prom
     const q = upper.position(v);
     upper.setPosition(v, [q[0], Math.max(UPPER_FLOOR, q[1]), q[2]]);
   }
+  for (let i = 0; i < upper.uvs.length; i++) upper.uvs[i]! *= UPPER_TILES;
   for (const foot of t.plan.feet) {
     const reach = upperReach(upper, foot, spec.soleThickness);
     const first = appendTube(sole, soleSpec(foot, spec.soleThickness, reach));

@@ -185,6 +185,27 @@ describe.each(['sneakers', 'boots'])('%s', (style) => {
   }, 120_000);
 });
 
+// The upper took the body's texture coordinates, which tile about three times a metre and, across
+// the foot's slopes, as little as once: the canvas's grain stretched into streaks and blotches
+// 1–2 cm across (a 5th percentile of 1.1 tiles a metre along the upper's edges).
+it.each(FOOTWEAR_STYLES)('%s wear their grain at its own size', async (style) => {
+  const upper = mesh(await wearing(style), 'Shoes');
+  const uvs = upper.uvs;
+  if (!uvs) throw new Error('the upper has no texture coordinates');
+  const tilesPerMetre: number[] = [];
+  for (let t = 0; t < upper.indices.length; t += 3) {
+    for (let k = 0; k < 3; k++) {
+      const a = upper.indices[t + k]!;
+      const b = upper.indices[t + ((k + 1) % 3)]!;
+      const length = Math.hypot(...sub(at(upper, a), at(upper, b)));
+      const uv = Math.hypot(uvs[2 * a]! - uvs[2 * b]!, uvs[2 * a + 1]! - uvs[2 * b + 1]!);
+      if (length > 1e-4) tilesPerMetre.push(uv / length);
+    }
+  }
+  tilesPerMetre.sort((a, b) => a - b);
+  expect(tilesPerMetre[Math.floor(0.05 * tilesPerMetre.length)]).toBeGreaterThan(2.5);
+});
+
 describe('the shoes against the trousers', () => {
   // The sneakers' navy canvas merged with the T-shirt outfit's blue jeans: in a full-body
   // picture the legs ran down into the floor.
