@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { project, type AffineCamera } from './affine-camera.js';
+import { neckZ } from './body-skeleton.js';
 import { bodyTemplate } from './body-template.js';
 import { canonicalFace } from './face-landmarks.js';
 import { measureNeck } from './head-neck.js';
@@ -24,14 +25,21 @@ function camera(yawDeg: number): AffineCamera {
   return { x, y };
 }
 
-/** A photo of an elliptic neck (half-axes a sideways, b front to back) from the chin down. */
-function photo(name: string, yawDeg: number, a: number, b: number): PhotoView {
+/**
+ * A photo of an elliptic neck (half-axes a sideways, b front to back) from the chin down, its
+ * middle `behind` (m) behind the axis.
+ */
+function photo(name: string, yawDeg: number, a: number, b: number, behind = 0): PhotoView {
   const cam = camera(yawDeg);
   const rgb = new Uint8Array(SIZE * SIZE * 3).fill(225);
   let left = Infinity;
   let right = -Infinity;
   for (let t = 0; t < 2 * Math.PI; t += 0.01) {
-    const [px] = project(cam, [axis[0] + a * Math.cos(t), chin[1], axis[2] + b * Math.sin(t)]);
+    const [px] = project(cam, [
+      axis[0] + a * Math.cos(t),
+      chin[1],
+      axis[2] - behind + b * Math.sin(t),
+    ]);
     left = Math.min(left, px);
     right = Math.max(right, px);
   }
@@ -44,10 +52,10 @@ function photo(name: string, yawDeg: number, a: number, b: number): PhotoView {
   return syntheticView(name, rgb, SIZE, cam);
 }
 
-const photos = (a: number, b: number) => [
-  photo('frontal', 0, a, b),
-  photo('side-1', 35, a, b),
-  photo('side-2', -35, a, b),
+const photos = (a: number, b: number, behind = 0) => [
+  photo('frontal', 0, a, b, behind),
+  photo('side-1', 35, a, b, behind),
+  photo('side-2', -35, a, b, behind),
 ];
 
 describe("the neck's size from the photos", () => {
@@ -60,10 +68,23 @@ describe("the neck's size from the photos", () => {
     expect(thicker.halfDepth).toBeCloseTo(0.062, 2);
   });
 
+  // The fixtures' turned photos put the neck's middle 1.5–3.2 cm behind the axis the body's neck
+  // is fitted about: its front, as deep as its back, stood out under the chin, with no angle
+  // between the jaw and the throat in profile. At most 1 cm is believed.
+  it("reads how far behind the axis the neck's middle lies, within what is believable", () => {
+    const neck = measureNeck(points, photos(0.06, 0.07, 0.008), axis, 0.055)!;
+    expect(neck.behind).toBeCloseTo(0.008, 3);
+    expect(neck.halfDepth).toBeCloseTo(0.07, 2);
+    expect(measureNeck(points, photos(0.06, 0.07), axis, 0.055)!.behind).toBeCloseTo(0, 3);
+    expect(measureNeck(points, photos(0.06, 0.07, 0.05), axis, 0.055)!.behind).toBe(0.01);
+    expect(measureNeck(points, photos(0.06, 0.07, -0.02), axis, 0.055)!.behind).toBe(0);
+  });
+
   it("keeps the body's depth without turned photos, and believes no neck twice the body's", () => {
     expect(measureNeck(points, [photo('frontal', 0, 0.06, 0.07)], axis, 0.055)).toEqual({
       halfWidth: expect.closeTo(0.06, 2) as number,
       halfDepth: 0.055,
+      behind: 0,
     });
     expect(measureNeck(points, photos(0.11, 0.11), axis, 0.055)).toBeNull();
   });
@@ -77,6 +98,7 @@ describe("the body's neck fitted to the photographed one", () => {
     const fitted = fitNeck(template, {
       halfWidth: p.neckRadius * 1.2,
       halfDepth: p.neckRadius * 0.9,
+      behind: 0,
     });
     expect(fitted.indices).toEqual(template.body.indices);
     let widened = 0;
@@ -102,10 +124,38 @@ describe("the body's neck fitted to the photographed one", () => {
     expect(fitNeck(template, null)).toBe(template.body);
   });
 
+  it("draws the throat back by as much as the neck's middle lies behind the axis, not its back", () => {
+    const size = { halfWidth: p.neckRadius, halfDepth: p.neckRadius * 1.2 };
+    const centred = fitNeck(template, { ...size, behind: 0 });
+    const back = fitNeck(template, { ...size, behind: 0.01 });
+    const nz = neckZ(p);
+    let throat = 0;
+    for (let v = 0; v < back.vertexCount; v++) {
+      const [x, y, z] = centred.position(v);
+      const moved = back.position(v);
+      if (Math.abs(x) > 0.01 || y < p.neckBaseY) continue;
+      if (z <= nz) {
+        expect(moved).toEqual([x, y, z]);
+      } else if (Math.abs(y - p.chinY) < 0.01) {
+        // Under the chin, where the fit is nearly in full, the front's half-depth is the
+        // photographed one less how far behind its middle lies: drawn back by most of 1 cm.
+        const full = ((z - nz) * 0.01) / size.halfDepth;
+        expect(z - moved[2]).toBeGreaterThan(0.6 * full);
+        expect(z - moved[2]).toBeLessThanOrEqual(full + 1e-9);
+        throat++;
+      }
+    }
+    expect(throat).toBeGreaterThan(0);
+  });
+
   it('deepens the neck without a knob behind: its back leans forward from the shoulders to the head', () => {
     // The body's neck narrows upwards as the fit eases in; grown by the full factor on the way,
     // a 1.3× deeper neck stood 4 mm further back halfway up than at its base, a knob in profile.
-    const fitted = fitNeck(template, { halfWidth: p.neckRadius, halfDepth: p.neckRadius * 1.3 });
+    const fitted = fitNeck(template, {
+      halfWidth: p.neckRadius,
+      halfDepth: p.neckRadius * 1.3,
+      behind: 0,
+    });
     const backAt = new Map<number, number>();
     for (let v = 0; v < fitted.vertexCount; v++) {
       const [x, y, z] = fitted.position(v);

@@ -103,6 +103,7 @@ function neckFit(
   const p = template.proportions;
   const fx = neck.halfWidth / p.neckRadius;
   const fz = neck.halfDepth / p.neckRadius;
+  const frontScale = (neck.halfDepth - neck.behind) / p.neckRadius;
   const nz = neckZ(p);
   const from = p.neckBaseY + EASE[0];
   const share = (y: number) => smoothstep(from, p.neckBaseY + EASE[1], y) * fade(y);
@@ -116,7 +117,9 @@ function neckFit(
     return own > 0 ? Math.min(full, Math.max(1, allowed / own)) : full;
   };
   // Front and back halves are half-ellipses of different depths: both meet the sides upright.
-  const depthScale = (y: number, z: number) => (z < nz ? backScale(y) : 1 + (fz - 1) * share(y));
+  // The front is as deep as the photographed neck's front: its middle lies `behind` the axis.
+  const depthScale = (y: number, z: number) =>
+    z < nz ? backScale(y) : 1 + (frontScale - 1) * share(y);
   return {
     moves: ([x, y, z]: Vec3) => share(y) > 0 && Math.hypot(x, z - nz) <= REACH * p.neckRadius,
     forward: ([x, y, z]: Vec3): Vec3 => [
