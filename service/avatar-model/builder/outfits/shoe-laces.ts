@@ -57,13 +57,13 @@ export function appendLaces(
         [x + half, 0, z],
       ];
     };
-    // A run of lace from a to b on the upper, lifted by `over` at its middle (fading to its
-    // ends) where it crosses another; null where it would fall through the collar's opening.
+    // A run of lace from a to b on the upper, lifted by `over` between its ends, where it
+    // crosses another; null where it would fall through the collar's opening.
     const run = (a: Vec3, b: Vec3, over: number): Vec3[] | null => {
       const points = ALONG.map((s): Vec3 => {
         const x = a[0] + (b[0] - a[0]) * s;
         const z = a[2] + (b[2] - a[2]) * s;
-        const lift = over * Math.sin(Math.PI * s);
+        const lift = s > 0 && s < 1 ? over : 0;
         return [x, upperTop(upper, faces, x, z) + ABOVE + lift, z];
       });
       return points.every((p) => p[1] > floor) ? points : null;
