@@ -253,6 +253,10 @@ function upperReach(upper: MeshBuilder, foot: TubeSpec, top: number): UpperReach
   const halfWidths = sections.map((s) => s.halfU);
   let heel = sections[0]!.centre[2];
   let toe = sections[sections.length - 1]!.centre[2];
+  // Each section's stretch along the foot: half the way to each neighbour.
+  const from = sections.map((s, k) =>
+    k === 0 ? -Infinity : (s.centre[2] + sections[k - 1]!.centre[2]) / 2,
+  );
   for (let v = 0; v < upper.vertexCount; v++) {
     const [x, y, z] = upper.position(v);
     if (y > top + REACH_ABOVE_SOLE || Math.sign(x) !== side) continue;
@@ -260,13 +264,8 @@ function upperReach(upper: MeshBuilder, foot: TubeSpec, top: number): UpperReach
       heel = Math.min(heel, z);
       toe = Math.max(toe, z);
     }
-    sections.forEach((s, k) => {
-      const before = sections[k - 1]?.centre[2] ?? -Infinity;
-      const after = sections[k + 1]?.centre[2] ?? Infinity;
-      const from = (s.centre[2] + before) / 2;
-      const to = (s.centre[2] + after) / 2;
-      if (z >= from && z < to) halfWidths[k] = Math.max(halfWidths[k]!, Math.abs(x - s.centre[0]));
-    });
+    const k = from.findLastIndex((start) => z >= start);
+    halfWidths[k] = Math.max(halfWidths[k]!, Math.abs(x - sections[k]!.centre[0]));
   }
   return {
     halfWidths,

@@ -317,8 +317,9 @@ describe('the trousers', () => {
   it.each(['body_0', 'body_1', 'body_4'] as const)(
     'run from the straight leg into the thigh with no corner (%s)',
     async (body) => {
-      const trousers = mesh(await dressed('tshirt', body), 'Trousers');
-      const [kx, ky, kz] = joint(await dressed('tshirt', body), 'LeftLeg');
+      const model = await dressed('tshirt', body);
+      const trousers = mesh(model, 'Trousers');
+      const [kx, ky, kz] = joint(model, 'LeftLeg');
       const reach = 0.6;
       const sides: Record<string, (y: number) => { from: Vec3; toward: Vec3 }> = {
         outside: (y) => ({ from: [kx + reach, y, kz], toward: [-1, 0, 0] }),
