@@ -29,6 +29,8 @@ import { correctImage } from './skin-tone.js';
 import { jpegTexture } from './texture-image.js';
 import { add, type Vec3 } from './vec3.js';
 import { joinHeadToBody, type NeckSeam } from './neck-join.js';
+import { filletNape } from './nape-fillet.js';
+import { napeRise } from './neck-fit.js';
 import { FACE_LANDMARKS } from './face-rig/morph-targets.js';
 import { BROWS } from './face-rig/landmark-groups.js';
 
@@ -168,6 +170,15 @@ export async function buildHead(
     proportions.neckRadius,
   );
   const body = bodyFor(neckSize);
+  // The back of the skull runs into the back of the neck through a fillet, not a crease.
+  filletNape(
+    mesh,
+    // The skull's first ring is the rim's copy, numbered right after the face (one more closes it).
+    points.length + surface.rim.length + 1,
+    shape,
+    { axisZ: shape.centre[2] - NECK_BEHIND_CENTRE, heldTo: chin[1] + napeRise(proportions) },
+    (p, reach) => body.distance(add(p, offset), reach),
+  );
   // How far each head vertex is from the body's skin: where the neck runs into the head. Read
   // as far as the texture's fade reaches: read only to 2 cm, every head vertex away from the
   // neck read 2 cm, and the photos showed at 74 % over the whole head.

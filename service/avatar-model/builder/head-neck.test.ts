@@ -4,7 +4,9 @@ import { neckZ } from './body-skeleton.js';
 import { bodyTemplate } from './body-template.js';
 import { canonicalFace } from './face-landmarks.js';
 import { measureNeck } from './head-neck.js';
-import { fitNeck } from './neck-fit.js';
+import { fitNeck, napeRise } from './neck-fit.js';
+import type { MeshBuilder } from './mesh-builder.js';
+import { firstHit } from './outfits/skin-pokes.js';
 import type { PhotoView } from './photo-views.js';
 import { analysisOf, syntheticView } from './test-support.js';
 
@@ -114,14 +116,41 @@ describe("the body's neck fitted to the photographed one", () => {
         expect(after[0] / before[0]).toBeLessThanOrEqual(1.2 + 1e-9);
         widened++;
       }
-      if (before[1] > p.chinY + 0.03 && nearAxis) {
+      // Inside the head, but for the nape (below).
+      const nape = before[2] < neckZ(p) && before[1] < p.chinY + napeRise(p) + 0.03;
+      if (before[1] > p.chinY + 0.03 && nearAxis && !nape) {
         expect(after).toEqual(before);
         inside++;
       }
     }
     expect(widened).toBeGreaterThan(5);
     expect(inside).toBeGreaterThan(0);
-    expect(fitNeck(template, null)).toBe(template.body);
+  });
+
+  // Eased back into the body's own size from the chin up, the back of the neck ran in at 45°
+  // above the chin, and the back of the skull came down onto it at about 90°.
+  it('carries the back of the neck on up past the chin as it runs below, into the skull', () => {
+    const nz = neckZ(p);
+    // Where a ray from behind, level along the middle, first meets the skin.
+    const backAt = (mesh: MeshBuilder, y: number) => {
+      const faces = Array.from({ length: mesh.triangleCount }, (_, t) => t);
+      const hit = firstHit(0, y, nz - 0.3, [0, 0, 1], mesh.positions, mesh.indices, faces, 0.3);
+      return nz - 0.3 + hit!.distance;
+    };
+    const sizes = [
+      null,
+      { halfWidth: p.neckRadius * 1.1, halfDepth: p.neckRadius * 1.25, behind: 0.005 },
+    ];
+    for (const size of sizes) {
+      const fitted = fitNeck(template, size);
+      const atChin = backAt(fitted, p.chinY);
+      const above = backAt(fitted, p.chinY + napeRise(p));
+      // Forward by no more than the neck's own lean below (0.1 m a metre), give or take a mesh step.
+      expect(above - atChin).toBeLessThan(0.1 * napeRise(p) + 0.004);
+      expect(
+        backAt(template.body, p.chinY + napeRise(p)) - backAt(template.body, p.chinY),
+      ).toBeGreaterThan(0.01);
+    }
   });
 
   it("draws the throat back by as much as the neck's middle lies behind the axis, not its back", () => {

@@ -2,6 +2,7 @@ import { neckZ } from './body-skeleton.js';
 import type { BodyTemplate } from './body-template.js';
 import type { NeckSize } from './head-neck.js';
 import { MeshBuilder } from './mesh-builder.js';
+import type { Proportions } from './proportions.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
 /**
@@ -23,6 +24,24 @@ const REACH = 2.2;
 const INSIDE_HEAD = 0.03;
 
 /**
+ * How much higher than the chin (in head heights) the back of the neck runs
+ * on as it does below, before easing back into the body's own inside the
+ * head: eased from the chin's height, as at the front, its back ran in at
+ * 45° and the back of the skull came down onto it at about 90°, a crease
+ * across the nape (with the skull's underside in shadow over it). It fades
+ * out towards the neck's sides between these angles round the axis from the
+ * back's middle.
+ */
+const NAPE_RISE = 0.25;
+const NAPE_WHOLE_TO = (60 * Math.PI) / 180;
+const NAPE_GONE_AT = (95 * Math.PI) / 180;
+
+/** How far (m) above the chin the back of the neck is held (`NAPE_RISE`). */
+export function napeRise(p: Proportions): number {
+  return NAPE_RISE * p.headHeight;
+}
+
+/**
  * How far forward (metres per metre of height) the back of a deepened neck
  * at least leans from where the fit begins. The body's neck narrows from its
  * base up while the fit eases in, so a deeper neck grown in full there bulged
@@ -40,7 +59,13 @@ const PROFILE_STEP = 0.002;
  * neck's axis, sideways and front to back by their own factors.
  */
 export function fitNeck(template: BodyTemplate, neck: NeckSize | null): MeshBuilder {
-  return neck ? moved(template.body, neckFit(template, neck)) : template.body;
+  return moved(template.body, neckFit(template, neck ?? ownNeck(template)));
+}
+
+/** The body's own neck as a photographed size: fitted to it, only the nape is held. */
+function ownNeck(template: BodyTemplate): NeckSize {
+  const r = template.proportions.neckRadius;
+  return { halfWidth: r, halfDepth: r, behind: 0 };
 }
 
 /**
@@ -58,7 +83,8 @@ export function fitToNeck(
   const { chinY } = template.proportions;
   return moved(
     mesh,
-    neckFit(template, neck, (y) => 1 - smoothstep(chinY - 0.04, chinY, y)),
+    // Garments and hair lie on the head above the chin, the nape's included.
+    neckFit(template, neck, (y) => 1 - smoothstep(chinY - 0.04, chinY, y), false),
   );
 }
 
@@ -86,8 +112,7 @@ export function fittedDistance(
   neck: NeckSize | null,
 ): (q: Vec3, reach: number) => number {
   const distance = (q: Vec3, reach: number) => template.field.at(q, reach);
-  if (!neck) return distance;
-  const fit = neckFit(template, neck);
+  const fit = neckFit(template, neck ?? ownNeck(template));
   return (q, reach) => {
     const back = fit.backward(q);
     return distance(fit.moves(back) ? back : q, reach);
@@ -99,6 +124,7 @@ function neckFit(
   neck: NeckSize,
   fade: (y: number) => number = (y) =>
     1 - smoothstep(template.proportions.chinY, template.proportions.chinY + INSIDE_HEAD, y),
+  holdNape = true,
 ) {
   const p = template.proportions;
   const fx = neck.halfWidth / p.neckRadius;
@@ -109,30 +135,58 @@ function neckFit(
   const share = (y: number) => smoothstep(from, p.neckBaseY + EASE[1], y) * fade(y);
   const back = backOfNeck(template);
   // Behind the axis a deeper neck grows only as far as keeps its back leaning forward.
-  const backScale = (y: number) => {
-    const full = 1 + (fz - 1) * share(y);
+  const leaning = (y: number, full: number) => {
     if (fz <= 1) return full;
     const own = nz - back(y);
     const allowed = nz - (back(from) + BACK_LEAN * (y - from));
     return own > 0 ? Math.min(full, Math.max(1, allowed / own)) : full;
   };
+  const backScale = (y: number) => leaning(y, 1 + (fz - 1) * share(y));
+  // Above the chin the back of the neck runs on up from where it is at the chin, leaning as
+  // it did below, into the back of the skull (`nape-fillet.ts`).
+  const { chinY } = p;
+  const atChin = nz - (nz - back(chinY)) * backScale(chinY);
+  const holdTo = chinY + napeRise(p);
+  const held = (q: Vec3) =>
+    holdNape && q[2] < nz && q[1] > chinY
+      ? shareBehindNeck(q, nz) * (1 - smoothstep(holdTo, holdTo + INSIDE_HEAD, q[1]))
+      : 0;
+  const depthScale = (q: Vec3) => {
+    const y = q[1];
+    if (q[2] >= nz) return 1 + (frontScale - 1) * share(y);
+    const scale = backScale(y);
+    const hold = held(q);
+    const own = nz - back(y);
+    if (hold <= 0 || own <= 0) return scale;
+    const target = (nz - (atChin + BACK_LEAN * (y - chinY))) / own;
+    return target > scale ? scale + (target - scale) * hold : scale;
+  };
   // Front and back halves are half-ellipses of different depths: both meet the sides upright.
   // The front is as deep as the photographed neck's front: its middle lies `behind` the axis.
-  const depthScale = (y: number, z: number) =>
-    z < nz ? backScale(y) : 1 + (frontScale - 1) * share(y);
+  const sideScale = (y: number) => 1 + (fx - 1) * share(y);
   return {
-    moves: ([x, y, z]: Vec3) => share(y) > 0 && Math.hypot(x, z - nz) <= REACH * p.neckRadius,
-    forward: ([x, y, z]: Vec3): Vec3 => [
-      x * (1 + (fx - 1) * share(y)),
-      y,
-      nz + (z - nz) * depthScale(y, z),
-    ],
-    backward: ([x, y, z]: Vec3): Vec3 => [
-      x / (1 + (fx - 1) * share(y)),
-      y,
-      nz + (z - nz) / depthScale(y, z),
-    ],
+    moves: (q: Vec3) =>
+      (share(q[1]) > 0 || held(q) > 0) && Math.hypot(q[0], q[2] - nz) <= REACH * p.neckRadius,
+    forward: (q: Vec3): Vec3 => [q[0] * sideScale(q[1]), q[1], nz + (q[2] - nz) * depthScale(q)],
+    // How deep a point moves depends on where round the neck it is, which the move shifts a
+    // little: read at the moved point, then again at the point that gives.
+    backward: (q: Vec3): Vec3 => {
+      let at = q;
+      for (let i = 0; i < 3; i++)
+        at = [q[0] / sideScale(q[1]), q[1], nz + (q[2] - nz) / depthScale(at)];
+      return at;
+    },
   };
+}
+
+/**
+ * 1 behind the neck's axis (at z = `axisZ`), 0 from its sides forward, by
+ * the angle round it from the back's middle: where the back of the neck,
+ * not the jaw, meets the head.
+ */
+export function shareBehindNeck(q: Vec3, axisZ: number): number {
+  const fromBack = Math.abs(Math.atan2(q[0], axisZ - q[2]));
+  return 1 - smoothstep(NAPE_WHOLE_TO, NAPE_GONE_AT, fromBack);
 }
 
 const backProfiles = new WeakMap<BodyTemplate, (y: number) => number>();
@@ -149,7 +203,7 @@ function backOfNeck(template: BodyTemplate): (y: number) => number {
   const p = template.proportions;
   const nz = neckZ(p);
   const bottom = p.neckBaseY;
-  const rows = Math.ceil((p.chinY + INSIDE_HEAD + 0.01 - bottom) / PROFILE_STEP) + 1;
+  const rows = Math.ceil((p.chinY + napeRise(p) + INSIDE_HEAD + 0.01 - bottom) / PROFILE_STEP) + 1;
   const zs = Array.from({ length: rows }, (_, k) => {
     const y = bottom + k * PROFILE_STEP;
     let inside = nz;

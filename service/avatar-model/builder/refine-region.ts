@@ -1,7 +1,8 @@
 import type { AvatarMesh } from '../model.js';
 import { coincidentVertices } from './mesh-builder.js';
 import { blendedInfluences } from './skin-weights.js';
-import { addScaled, distance, dot, lerp, normalize, sub, vec3At } from './vec3.js';
+import { addScaled, dot, lerp, normalize, sub, vec3At } from './vec3.js';
+import { cutTriangle } from './split-triangles.js';
 
 /**
  * One step of curved subdivision over part of a finished mesh: every edge of
@@ -84,48 +85,6 @@ function edgesOf(indices: Uint32Array, t: number): [number, number][] {
     [b, c],
     [c, a],
   ];
-}
-
-/**
- * Appends triangle `v` (counter-clockwise) cut at the edge middles `m`
- * (`m[k]` on the edge from v[k] to v[k + 1], or null): four triangles with
- * all three, three with two (the quad left over cut along its shorter
- * diagonal), two with one, itself with none.
- */
-function cutTriangle(
-  v: readonly number[],
-  m: readonly (number | null)[],
-  positions: Float32Array,
-  out: number[],
-): void {
-  const count = m.filter((x) => x !== null).length;
-  if (count === 0) {
-    out.push(v[0]!, v[1]!, v[2]!);
-    return;
-  }
-  if (count === 3) {
-    const [a, b, c] = v as [number, number, number];
-    const [ab, bc, ca] = m as [number, number, number];
-    out.push(a, ab, ca, ab, b, bc, ca, bc, c, ab, bc, ca);
-    return;
-  }
-  // Turned so that the edge from `a` to `b` is cut, and with two, the one from `b` to `c` too.
-  const r = count === 1 ? m.findIndex((x) => x !== null) : m.findIndex((x) => x === null);
-  const start = count === 1 ? r : (r + 1) % 3;
-  const a = v[start]!;
-  const b = v[(start + 1) % 3]!;
-  const c = v[(start + 2) % 3]!;
-  const ab = m[start]!;
-  if (count === 1) {
-    out.push(a, ab, c, ab, b, c);
-    return;
-  }
-  const bc = m[(start + 1) % 3]!;
-  out.push(ab, b, bc);
-  // The quad a, ab, bc, c.
-  const apart = (p: number, q: number) => distance(vec3At(positions, p), vec3At(positions, q));
-  if (apart(a, bc) <= apart(ab, c)) out.push(a, ab, bc, a, bc, c);
-  else out.push(a, ab, c, ab, bc, c);
 }
 
 /**
