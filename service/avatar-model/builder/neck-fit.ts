@@ -56,7 +56,9 @@ const PROFILE_STEP = 0.002;
  * The body with its neck widened or narrowed to the photographed one: a
  * copy (the body itself is made once per shape and age), with the same
  * vertices and triangles, each neck vertex moved away from or towards the
- * neck's axis, sideways and front to back by their own factors.
+ * neck's axis, sideways and front to back by their own factors. Above the
+ * chin, behind the axis, the back of the neck is carried on up into the
+ * skull (`NAPE_RISE`), with no photographed size (`null`) too.
  */
 export function fitNeck(template: BodyTemplate, neck: NeckSize | null): MeshBuilder {
   return moved(template.body, neckFit(template, neck ?? ownNeck(template)));

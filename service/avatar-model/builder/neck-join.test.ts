@@ -127,8 +127,8 @@ function hiddenNeck(model: AvatarModel, seam: readonly Vec3[]): number[] {
   const widest = Math.max(...seam.map(radius));
   const lowest = Math.min(...seam.map((p) => p[1]));
   // The seam's height in a direction: between the seam points either side of it. (The nearest
-  // point alone read a seam that falls 1.5 cm over 12° round the neck, behind a broad neck, as
-  // up to 9 mm lower than it is, and the skin under it as hidden.)
+  // point alone read a seam that falls 1.5 cm over 12° round a broad neck as up to half that
+  // lower than it is midway, and the skin under it as hidden.)
   const around = seam.map((p) => ({ a: azimuth(p), y: p[1] })).sort((p, q) => p.a - q.a);
   const heightAt = (a: number) => {
     const after = around.findIndex((p) => p.a >= a);
