@@ -55,7 +55,7 @@ function sharpestTurn(
 describe('the nape', () => {
   // The skull's underside ran in to the neck at 40–50° where the neck's back ran in the other
   // way above the chin: at most 72–81° on each of these six (65° the least in any one plane), a
-  // crease across the nape with a dark band over it from behind. Now at most 46–59°, the most
+  // crease across the nape with a dark band over it from behind. Now at most 45–60°, the most
   // 60° round from the back's middle, where the fillet fades out towards the jaw.
   it.each(CASES)(
     '%s %j: runs from the back of the neck into the back of the skull without a crease',
