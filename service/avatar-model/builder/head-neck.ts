@@ -76,10 +76,9 @@ export function measureNeck(
       values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     return { half: median(spans.map((s) => s.half)), offset: median(spans.map((s) => s.offset)) };
   };
-  const halfSpan = (view: PhotoView) => rowSpans(view)?.half ?? null;
   const believable = (r: number) => r >= PLAUSIBLE[0] * usual && r <= PLAUSIBLE[1] * usual;
   const frontal = views.find((v) => v.name === 'frontal');
-  const halfWidth = frontal ? halfSpan(frontal) : null;
+  const halfWidth = frontal ? (rowSpans(frontal)?.half ?? null) : null;
   if (halfWidth === null || !believable(halfWidth)) return null;
   const turned = views
     .filter((v) => v !== frontal)

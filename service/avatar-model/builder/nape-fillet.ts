@@ -68,7 +68,7 @@ export interface NapeFrame {
  * behind the neck (fading out towards its sides), and only points the union
  * moves. Horizontally, not along rays from the skull's centre: those met the
  * upright neck at a graze, and spread the skull's few points down it
- * centimetres apart. Returns how many moved.
+ * centimetres apart.
  */
 export function filletNape(
   mesh: MeshBuilder,
@@ -76,7 +76,7 @@ export function filletNape(
   shape: HeadShape,
   frame: NapeFrame,
   skin: SkinDistance,
-): number {
+): void {
   const skull = (q: Vec3) => {
     const d = sub(q, shape.centre);
     const r = Math.hypot(...d);
@@ -85,31 +85,22 @@ export function filletNape(
   // Carried up no higher than into the skull: above, all of the head would lie inside it.
   const top = shape.centre[1] - TOP_BELOW_CENTRE * shape.down;
   // As high as the body's neck keeps its back's lean (`fitNeck`), then straight up.
-  const fromY = frame.heldTo;
+  const { heldTo } = frame;
   const neck = (q: Vec3) => {
-    const below = skin([q[0], Math.min(q[1], fromY), q[2]], 2 * RADIUS);
-    const wider = SINK - (SINK + PAD) * smoothstep(fromY - RISE, fromY, q[1]);
+    const below = skin([q[0], Math.min(q[1], heldTo), q[2]], 2 * RADIUS);
+    const wider = SINK - (SINK + PAD) * smoothstep(heldTo - RISE, heldTo, q[1]);
     return Math.max(below + wider, q[1] - top);
   };
-  const nearNeck = new Map<number, boolean>();
-  splitTriangles(
-    mesh,
-    (v) => {
-      let near = nearNeck.get(v);
-      if (near === undefined) {
-        const p = mesh.position(v);
-        near =
-          v >= firstSkullVertex &&
-          p[1] < top + REFINE_NEAR &&
-          shareBehindNeck(p, frame.axisZ) > 0 &&
-          Math.abs(skin(p, REFINE_NEAR)) < REFINE_NEAR;
-        nearNeck.set(v, near);
-      }
-      return near;
-    },
-    REFINE_LONGER,
-  );
-  let moved = 0;
+  const nearNeck = Array.from({ length: mesh.vertexCount }, (_, v) => {
+    const p = mesh.position(v);
+    return (
+      v >= firstSkullVertex &&
+      p[1] < top + REFINE_NEAR &&
+      shareBehindNeck(p, frame.axisZ) > 0 &&
+      Math.abs(skin(p, REFINE_NEAR)) < REFINE_NEAR
+    );
+  });
+  splitTriangles(mesh, (v) => nearNeck[v]!, REFINE_LONGER);
   for (let v = firstSkullVertex; v < mesh.vertexCount; v++) {
     const p = mesh.position(v);
     // Above the neck carried up, by more than the fillet's width, nothing moves.
@@ -126,13 +117,11 @@ export function filletNape(
       const q = addScaled(p, u, t);
       return smoothMin(skull(q) - level, neck(q), k);
     };
-    if (neck(p) >= k || union(0) >= 0) continue;
+    // Further from the neck than the blend's width, the union is the skull: the point stays.
+    if (neck(p) >= k) continue;
     const t = firstPositive(union, 0, MOST_OUT);
-    if (t === null) continue;
-    mesh.setPosition(v, addScaled(p, u, t));
-    moved++;
+    if (t !== null) mesh.setPosition(v, addScaled(p, u, t));
   }
-  return moved;
 }
 
 /** Polynomial smooth minimum: min(a, b) less a blend that is k/4 where a = b and 0 once |a − b| ≥ k. */

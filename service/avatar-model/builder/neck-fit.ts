@@ -137,13 +137,13 @@ function neckFit(
   const share = (y: number) => smoothstep(from, p.neckBaseY + EASE[1], y) * fade(y);
   const back = backOfNeck(template);
   // Behind the axis a deeper neck grows only as far as keeps its back leaning forward.
-  const leaning = (y: number, full: number) => {
+  const backScale = (y: number) => {
+    const full = 1 + (fz - 1) * share(y);
     if (fz <= 1) return full;
     const own = nz - back(y);
     const allowed = nz - (back(from) + BACK_LEAN * (y - from));
     return own > 0 ? Math.min(full, Math.max(1, allowed / own)) : full;
   };
-  const backScale = (y: number) => leaning(y, 1 + (fz - 1) * share(y));
   // Above the chin the back of the neck runs on up from where it is at the chin, leaning as
   // it did below, into the back of the skull (`nape-fillet.ts`).
   const { chinY } = p;
@@ -153,6 +153,8 @@ function neckFit(
     holdNape && q[2] < nz && q[1] > chinY
       ? shareBehindNeck(q, nz) * (1 - smoothstep(holdTo, holdTo + INSIDE_HEAD, q[1]))
       : 0;
+  // Front and back halves are half-ellipses of different depths: both meet the sides upright.
+  // The front is as deep as the photographed neck's front: its middle lies `behind` the axis.
   const depthScale = (q: Vec3) => {
     const y = q[1];
     if (q[2] >= nz) return 1 + (frontScale - 1) * share(y);
@@ -163,15 +165,13 @@ function neckFit(
     const target = (nz - (atChin + BACK_LEAN * (y - chinY))) / own;
     return target > scale ? scale + (target - scale) * hold : scale;
   };
-  // Front and back halves are half-ellipses of different depths: both meet the sides upright.
-  // The front is as deep as the photographed neck's front: its middle lies `behind` the axis.
   const sideScale = (y: number) => 1 + (fx - 1) * share(y);
   return {
     moves: (q: Vec3) =>
       (share(q[1]) > 0 || held(q) > 0) && Math.hypot(q[0], q[2] - nz) <= REACH * p.neckRadius,
     forward: (q: Vec3): Vec3 => [q[0] * sideScale(q[1]), q[1], nz + (q[2] - nz) * depthScale(q)],
     // How deep a point moves depends on where round the neck it is, which the move shifts a
-    // little: read at the moved point, then again at the point that gives.
+    // little: read at the moved point, then at the point that gives, three times over.
     backward: (q: Vec3): Vec3 => {
       let at = q;
       for (let i = 0; i < 3; i++)
