@@ -143,6 +143,19 @@ function pieces(indices: Uint32Array): number[][] {
   return [...groups.values()];
 }
 
+/**
+ * Long hair's or the bob's two pieces, by their triangles: the shell, which
+ * holds the crown (the highest point), and the curtain hanging from it.
+ */
+function shellAndCurtain(hair: AvatarModel['meshes'][number]): [number[], number[]] {
+  const parts = pieces(hair.indices);
+  expect(parts).toHaveLength(2);
+  const top = (piece: number[]) =>
+    Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
+  const [first, second] = parts as [number[], number[]];
+  return top(first) > top(second) ? [first, second] : [second, first];
+}
+
 /** Distance along the ray (origin o, unit direction d) to triangle t, or null (Möller–Trumbore). */
 function hit(p: Float32Array, idx: Uint32Array, t: number, o: Vec3, d: Vec3): number | null {
   const [a, b, c] = [0, 1, 2].map((k) => vec3At(p, idx[3 * t + k]!));
@@ -304,10 +317,7 @@ describe('hanging hair', () => {
     async (person) => {
       const model = await wearingHair('long', person);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
-      const [first, second] = pieces(hair.indices);
-      const top = (piece: number[]) =>
-        Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
-      const curtain = top(first!) > top(second!) ? second! : first!;
+      const [, curtain] = shellAndCurtain(hair);
       const vertices = new Set(
         curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!)),
       );
@@ -336,6 +346,43 @@ describe('hanging hair', () => {
     },
   );
 
+  // From behind, long hair hung as a tube no wider than the head, and ended in a V, its
+  // middle 13 cm below its sides: its ends rose all the way round from the back's middle.
+  it.each(['person-a', 'person-c@wide'] as const)(
+    'long, on %s: spreads over the shoulder blades, and ends level across the back',
+    async (person) => {
+      const model = await wearingHair('long', person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const head = model.meshes.find((m) => m.name === 'Head')!;
+      const axis = model.joints.find((j) => j.name === 'Head')!.position;
+      const [, curtain] = shellAndCurtain(hair);
+      const points = [
+        ...new Set(curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!))),
+      ].map((v) => vec3At(hair.positions, v));
+      const aside = (p: Vec3) => Math.abs(p[0] - axis[0]);
+      const headHalf = Math.max(
+        ...Array.from({ length: head.positions.length / 3 }, (_, v) =>
+          aside(vec3At(head.positions, v)),
+        ),
+      );
+      const lowest = Math.min(...points.map((p) => p[1]));
+      const endsHalf = Math.max(...points.filter((p) => p[1] < lowest + 0.05).map(aside));
+      // 1.24–1.28 times the head's half width now; 0.8 before.
+      expect(endsHalf / headHalf).toBeGreaterThan(1.15);
+      // The lowest point in each 10° of azimuth within 35° of the back's middle.
+      const ends = new Map<number, number>();
+      for (const p of points) {
+        const azimuth = (Math.atan2(p[0] - axis[0], p[2] - axis[2]) * 180) / Math.PI;
+        if (Math.abs(azimuth) < 145) continue;
+        const column = Math.round(((azimuth + 360) % 360) / 10);
+        ends.set(column, Math.min(ends.get(column) ?? Infinity, p[1]));
+      }
+      expect(ends.size).toBeGreaterThanOrEqual(7);
+      // Level now; 2.7–5.5 cm apart before.
+      expect(Math.max(...ends.values()) - Math.min(...ends.values())).toBeLessThan(0.005);
+    },
+  );
+
   it.each(['long', 'bob'])(
     '%s: lies outside the shell it falls from, wherever it covers it',
     async (style) => {
@@ -343,12 +390,7 @@ describe('hanging hair', () => {
         const model = await wearingHair(style, person);
         const hair = model.meshes.find((m) => m.name === 'Hair')!;
         const head = model.joints.find((j) => j.name === 'Head')!.position;
-        const parts = pieces(hair.indices);
-        expect(parts).toHaveLength(2);
-        // The shell is the piece with the crown (the highest point).
-        const top = (piece: number[]) =>
-          Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
-        const [shell, curtain] = top(parts[0]!) > top(parts[1]!) ? parts : [parts[1]!, parts[0]!];
+        const [shell, curtain] = shellAndCurtain(hair);
         const centre: Vec3 = [head[0], head[1] + 0.06, head[2]];
         let both = 0;
         let worst = Infinity;
@@ -385,10 +427,7 @@ describe('hanging hair', () => {
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       const head = model.joints.find((j) => j.name === 'Head')!.position;
       const centre: Vec3 = [head[0], head[1] + 0.06, head[2]];
-      const top = (piece: number[]) =>
-        Math.max(...piece.map((t) => hair.positions[3 * hair.indices[3 * t]! + 1]!));
-      const [first, second] = pieces(hair.indices);
-      const [shell, curtain] = top(first!) > top(second!) ? [first!, second!] : [second!, first!];
+      const [shell, curtain] = shellAndCurtain(hair);
       // The curtain's highest vertex in each 10° of azimuth: its top edge, one column of it or two.
       const highest = new Map<number, number>();
       for (const t of curtain)

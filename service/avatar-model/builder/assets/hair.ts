@@ -84,7 +84,13 @@ interface Curtain {
   /** Lowest point (model y) at the sides and at the back. */
   endSide: number;
   endBack: number;
+  /** How much wider (a fraction) it hangs at its ends than at the widest of the head, all round. */
   flare: number;
+  /**
+   * How much wider again at the sides (times sin² of the azimuth): long hair
+   * spreads over the shoulder blades, but falls close down the back.
+   */
+  spread: number;
   gap: number;
   curls: number;
 }
@@ -175,6 +181,7 @@ export function buildHair(
             endSide: p.shoulderY + 0.025,
             endBack: p.shoulderY - 0.13,
             flare: 0.12,
+            spread: 0.35,
             gap: 0.013,
             curls: 0,
           },
@@ -202,6 +209,7 @@ export function buildHair(
             endSide: chinY + 0.01,
             endBack: chinY - 0.005,
             flare: 0.28,
+            spread: 0,
             gap: 0.02,
             curls: 0.008,
           },
@@ -427,9 +435,12 @@ function appendCurtain(
         widest = Math.max(widest, map.radius(azimuth, e * DEG) * Math.cos(e * DEG));
       const start = map.pointAt(azimuth, top, spec.gap);
       const startReach = Math.hypot(start[0] - map.centre[0], start[2] - map.centre[2]);
-      const back = smoothstep(90, 180, Math.abs(wrapDegrees(azimuth / DEG)));
+      // By where the column starts, not where it leans back to: ending level from there, the
+      // front edges hung 5 cm further down behind the shoulders, and frayed over 9 cm.
+      const back = smoothstep(90, LEVEL_FROM, Math.abs(wrapDegrees(topAzimuth / DEG)));
       const end = spec.endSide + (spec.endBack - spec.endSide) * back;
-      const hang = (widest + spec.gap) * (1 + spec.flare * u * u);
+      const flare = spec.flare + spec.spread * Math.sin(azimuth) ** 2;
+      const hang = (widest + spec.gap) * (1 + flare * u * u);
       const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
       const y = start[1] + (end - start[1]) * u;
       const reach = clearOfShell(
@@ -464,6 +475,15 @@ function curtainV(row: number, rows: number): number {
     ? 0.6 + ((WHOLE_HAIR_TO - 0.6) * row) / whole
     : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
 }
+
+/**
+ * From how far round from the front (|azimuth| where a column starts,
+ * degrees) the curtain's ends are level, at `endBack`: they rise to
+ * `endSide` in front of it. Rising all the way round from the sides to the
+ * back's middle, long hair ended in a V from behind, a point 13 cm below its
+ * sides.
+ */
+const LEVEL_FROM = 140;
 
 /** How far down the curtain (0 at its top, 1 at its ends) its front edge starts to lean back. */
 const SLANT_FROM = 0.55;
