@@ -308,6 +308,52 @@ describe('hair over the ears', () => {
   });
 });
 
+describe('the hairline', () => {
+  // The face's outline from the temple over the forehead to the other temple (MediaPipe's
+  // face oval; the head mesh's first 468 vertices are the landmarks).
+  const UPPER_OUTLINE = [127, 162, 21, 54, 103, 67, 109, 10, 338, 297, 332, 284, 251, 389, 356];
+  const DEG = Math.PI / 180;
+
+  // Long hair's and the bob's hairline held level across the temples while the face's outline
+  // fell away below it: a notch of bare skin at each temple, its corner square.
+  it.each([
+    ['long', 'person-a'],
+    ['long', 'person-c@wide'],
+    ['bob', 'person-a'],
+  ] as const)(
+    '%s, on %s: runs round the temples as close above the face as over the forehead',
+    async (style, person) => {
+      const model = await wearingHair(style, person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const head = model.meshes.find((m) => m.name === 'Head')!;
+      const joint = model.joints.find((j) => j.name === 'Head')!.position;
+      const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+      const bare = UPPER_OUTLINE.map((landmark) => {
+        const offset = sub(vec3At(head.positions, landmark), centre);
+        const azimuth = Math.atan2(offset[0], offset[2]);
+        const elevation = Math.asin(offset[1] / Math.hypot(...offset));
+        // How many degrees above the outline the hair begins, straight up from it.
+        for (let rise = 0; rise <= 30; rise++) {
+          const e = elevation + rise * DEG;
+          const d: Vec3 = [
+            Math.sin(azimuth) * Math.cos(e),
+            Math.sin(e),
+            Math.cos(azimuth) * Math.cos(e),
+          ];
+          for (let t = 0; t < hair.indices.length / 3; t++)
+            if (hit(hair.positions, hair.indices, t, centre, d) !== null) return rise;
+        }
+        return Infinity;
+      });
+      const forehead = Math.max(...bare.slice(5, 10));
+      // As over the forehead now (0–4°); 5–12° at the temples before, against 0–4° there.
+      expect(Math.max(...bare), `bare band by landmark: ${bare.join(' ')}°`).toBeLessThanOrEqual(
+        forehead + 2,
+      );
+    },
+  );
+});
+
 describe('hanging hair', () => {
   // Long hair hung straight down from the temples: in profile its front edge was a wall from the
   // ear to the shoulder, 7 cm below the lobe 8–15 mm further forward than at it. It now leans

@@ -15,7 +15,12 @@ import { smoothstep, type Vec3 } from '../vec3.js';
 /** Long hair and the bob both fall from the same hairline, down past the ears at the back. */
 const BELOW_EARS_HAIRLINE: readonly [number, number][] = [
   [0, 8],
-  [70, 8],
+  [50, 8],
+  // Down round the temples, a few degrees above the face's outline (which decides from the
+  // forehead to them), and on down in front of the ears. Held at 8° to 70°, it left a notch of
+  // bare skin at each temple, its corner square, where the outline fell away below it.
+  [65, -8],
+  [80, -20],
   [90, -40],
   [180, -55],
 ];
