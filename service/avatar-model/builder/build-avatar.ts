@@ -5,6 +5,7 @@ import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import type { AvatarJoint, AvatarMesh, AvatarModel } from '../model.js';
 import { builtInAnimations } from './animations/clips.js';
 import { buildAssets } from './assets/build-assets.js';
+import { liftShodSkin } from './assets/footwear.js';
 import { chooseAssets } from './assets/resolve-assets.js';
 import { seenHairColour } from './head-hair.js';
 import { addFaceMorphTargets, FACE_LANDMARKS } from './face-rig/morph-targets.js';
@@ -74,7 +75,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const parts: Part[] = [
     {
       name: 'Body',
-      mesh: head.body,
+      mesh: chosen.footwear ? liftShodSkin(head.body) : head.body,
       material: texturedMaterial('Skin', await bodySkinTexture(skin), SKIN_FINISH),
     },
     ...head.parts,

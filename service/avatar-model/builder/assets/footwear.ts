@@ -88,6 +88,31 @@ const OVER_TROUSERS = 0.012;
 const UPPER_TILES = 3;
 /** The upper's floor (m above the ground): it wraps the foot's underside, inside the sole. */
 const UPPER_FLOOR = 0.004;
+/**
+ * How high (m) the skin under a shod foot is raised, inside the upper's floor
+ * (`liftShodSkin`).
+ */
+const SHOD_SKIN_FLOOR = UPPER_FLOOR + 0.0015;
+
+/**
+ * A copy of the body with the skin under the feet, in the shoes, raised above
+ * the upper's floor. The body stands on the ground: the skin under the foot
+ * lay 0.6 mm below the sole's underside and the upper's floor 4 mm above it,
+ * so from below, as a lifted foot in a stride shows it, the sole was blotched
+ * with skin. Only the feet reach this low, and the shoe hides what is
+ * flattened. A copy, as the body may be the template's own, shared by every
+ * build.
+ */
+export function liftShodSkin(body: MeshBuilder): MeshBuilder {
+  const lifted = new MeshBuilder();
+  lifted.append(body);
+  for (let v = 0; v < lifted.vertexCount; v++) {
+    const q = lifted.position(v);
+    if (q[1] < SHOD_SKIN_FLOOR) lifted.setPosition(v, [q[0], SHOD_SKIN_FLOOR, q[2]]);
+  }
+  return lifted;
+}
+
 /** The sole's top is sunk this far (m) past the upper's outline, so no step of it shows inside. */
 const SINK_MARGIN = 0.002;
 

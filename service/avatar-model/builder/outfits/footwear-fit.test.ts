@@ -144,6 +144,52 @@ describe.each(['sneakers', 'boots', 'loafers'])('%s', (style) => {
   }, 120_000);
 });
 
+/** The triangles of a mesh with a corner inside a box: only they can meet a ray through it. */
+function within(m: AvatarMesh, low: Vec3, high: Vec3): AvatarMesh {
+  const inBox = (v: number) => at(m, v).every((c, k) => c >= low[k]! && c <= high[k]!);
+  const kept: number[] = [];
+  for (let t = 0; t < m.indices.length; t += 3) {
+    const corners = [m.indices[t]!, m.indices[t + 1]!, m.indices[t + 2]!];
+    if (corners.some(inBox)) kept.push(...corners);
+  }
+  return { ...m, indices: Uint32Array.from(kept) };
+}
+
+describe.each(FOOTWEAR_STYLES)('%s, seen from below', (style) => {
+  // The skin under the foot lay 0.6 mm below the sole's underside, and the upper's floor 4 mm
+  // above it: from below, as a lifted foot in a stride shows it, the sole was blotched with
+  // skin.
+  it('show the sole, not the skin, in the T-pose, idle and walking', async () => {
+    const model = await wearing(style);
+    const shown: string[] = [];
+    for (const [name, spec] of Object.entries(POSES)) {
+      const posed = posedModel(model, resolvePose(model.joints, spec));
+      const sole = mesh(posed, 'ShoeSoles');
+      const low: Vec3 = [Infinity, Infinity, Infinity];
+      const high: Vec3 = [-Infinity, -Infinity, -Infinity];
+      for (let v = 0; v < sole.positions.length / 3; v++)
+        at(sole, v).forEach((c, k) => {
+          low[k] = Math.min(low[k]!, c);
+          high[k] = Math.max(high[k]!, c);
+        });
+      const skin = within(mesh(posed, 'Body'), low, [high[0], high[1] + 0.02, high[2]]);
+      let seen = 0;
+      for (let x = low[0]; x <= high[0]; x += 0.006)
+        for (let z = low[2]; z <= high[2]; z += 0.006) {
+          const from: Vec3 = [x, low[1] - 0.05, z];
+          const [onSole] = rayHits(sole, from, [0, 1, 0]);
+          if (onSole === undefined) continue;
+          seen++;
+          const [onSkin] = rayHits(skin, from, [0, 1, 0]);
+          if (onSkin !== undefined && onSkin < onSole + 0.0005)
+            shown.push(`${name} at ${x.toFixed(3)}, ${z.toFixed(3)}`);
+        }
+      expect(seen, name).toBeGreaterThan(300);
+    }
+    expect(shown.length, shown.slice(0, 5).join('; ')).toBe(0);
+  }, 120_000);
+});
+
 /** How many separate pieces (connected by triangles) a mesh is made of. */
 function pieces(m: AvatarMesh): number {
   const parent = Array.from({ length: m.positions.length / 3 }, (_, v) => v);
