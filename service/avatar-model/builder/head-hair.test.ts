@@ -585,4 +585,42 @@ describe("the cap's crown", () => {
       );
     expect(gap(1)).toBeGreaterThan(gap(-1) + 0.004);
   });
+
+  // Round the same all over between its button and its band, the crown read as a skullcap.
+  it('is six panels, each standing out between its seams', async () => {
+    const model = await wearingHair('cap');
+    const cap = model.meshes.find((m) => m.name === 'Cap')!;
+    const head = model.meshes.find((m) => m.name === 'Head')!;
+    const joint = model.joints.find((j) => j.name === 'Head')!.position;
+    // Straight over the middle the crown is laid round: its button's top, the highest point.
+    let top = vec3At(cap.positions, 0);
+    for (let v = 1; v < cap.positions.length / 3; v++)
+      if (vec3At(cap.positions, v)[1] > top[1]) top = vec3At(cap.positions, v);
+    const centre: Vec3 = [top[0], joint[1] + 0.06, top[2]];
+    // 70° up from a little over the head's joint: on the crown all round, above the brim.
+    const elevation = (70 * Math.PI) / 180;
+    // How far the crown stands off the head in a direction.
+    const standOff = (degrees: number) => {
+      // A little off the column: a ray down the edge between two triangles can miss both.
+      const a = ((degrees + 0.2) * Math.PI) / 180;
+      const d: Vec3 = [
+        Math.sin(a) * Math.cos(elevation),
+        Math.sin(elevation),
+        Math.cos(a) * Math.cos(elevation),
+      ];
+      const [onCap] = rayHits(cap, centre, d);
+      const [onHead] = rayHits(head, centre, d);
+      expect(onCap, `${degrees}°`).toBeDefined();
+      return onCap! - onHead!;
+    };
+    // How far in each seam lies from the panels either side of it, 15° off: the head's own
+    // shape curves the crown's stand-off by up to 2.6 mm over the 30° to a panel's middle.
+    const depths = [0, 60, 120, 180, 240, 300].map(
+      (seam) => (standOff(seam - 15) + standOff(seam + 15)) / 2 - standOff(seam),
+    );
+    // 3.1–4.3 mm now; at most 0.3 mm before.
+    expect(Math.min(...depths), depths.map((d) => (d * 1000).toFixed(1)).join(' ')).toBeGreaterThan(
+      0.002,
+    );
+  });
 });

@@ -34,6 +34,22 @@ const DEG = Math.PI / 180;
 /** How much further (m) the cap's crown stands off the head half way up its front. */
 const CAP_FRONT = 0.012;
 
+/**
+ * A cap's crown is six panels, their seams running from its button down to
+ * its band: at the front's middle, at the back's, and 60° either side of
+ * each. A panel stands up to PANEL_PUFF (m) further out than its seams, half
+ * way up; round the same all over, the crown read as a skullcap. CAP_AROUND
+ * columns put a column on every seam.
+ */
+const PANEL_PUFF = 0.006;
+const CAP_AROUND = 60;
+
+function panelPuff(s: number, azimuth: number): number {
+  // Flat across a panel, turning in sharply at its seams; fading out towards the button, where
+  // the seams meet (faded as the sine alone, the panels rose round the button and buried it).
+  return PANEL_PUFF * Math.abs(Math.sin(3 * azimuth)) ** 0.3 * Math.sin(Math.PI * s) ** 2;
+}
+
 /** The short cut's fade, in rows by |azimuth|: short at the forehead, longest at the nape. */
 const SHORT_CUT_FADE: readonly [number, number][] = [
   [0, 1.5],
@@ -71,6 +87,8 @@ interface Shell {
    * taper. Without, they end within the last row.
    */
   fade?: readonly [number, number][];
+  /** How many columns go round it (AROUND unless told). */
+  around?: number;
 }
 
 /**
@@ -254,7 +272,12 @@ export function buildHair(
         0.009 +
         0.012 * (1 - s) ** 2 +
         CAP_FRONT * Math.max(0, Math.cos(azimuth)) ** 2 * Math.sin(Math.PI * s) ** 2;
-      const mesh = shell({ hairline: crownLine, fringe: 1, gap });
+      const mesh = shell({
+        hairline: crownLine,
+        fringe: 1,
+        gap: (s, azimuth) => gap(s, azimuth) + panelPuff(s, azimuth),
+        around: CAP_AROUND,
+      });
       appendBrim(mesh, frame.surface, crownLine, guard, gap(1));
       appendBall(mesh, frame.surface.pointAt(0, Math.PI / 2, gap(0)), 0.008);
       skinRigid(mesh, 0, 'Head');
@@ -345,8 +368,9 @@ function appendShell(
   guard: (a: number) => number,
 ): void {
   const first = mesh.vertexCount;
+  const around = spec.around ?? AROUND;
   // The first column is repeated at u = STRAND_REPEAT: the texture's seam.
-  const columns = AROUND + 1;
+  const columns = around + 1;
   const strandsTo = spec.strandsTo;
   const fade = spec.fade;
   // Where the strands end at the hairline, they end in its last row. Spread over the whole
@@ -359,17 +383,17 @@ function appendShell(
     return i === DOWN ? 1 : (WHOLE_HAIR_TO * i) / (DOWN - 1);
   };
   const uv = (j: number, i: number): [number, number] => [
-    (STRAND_REPEAT * j) / AROUND,
-    v(i, -Math.PI + (2 * Math.PI * j) / AROUND),
+    (STRAND_REPEAT * j) / around,
+    v(i, -Math.PI + (2 * Math.PI * j) / around),
   ];
   const crown = mesh.vertex(
     map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2), spec.overEars),
-    uv(AROUND / 2, 0),
+    uv(around / 2, 0),
   );
   for (let i = 1; i <= DOWN; i++) {
     const s = i / DOWN;
     for (let j = 0; j < columns; j++) {
-      const azimuth = -Math.PI + (2 * Math.PI * j) / AROUND;
+      const azimuth = -Math.PI + (2 * Math.PI * j) / around;
       const low = hairlineAt(spec, guard, azimuth);
       const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
       mesh.vertex(
@@ -380,9 +404,9 @@ function appendShell(
   }
   const at = (i: number, j: number) => first + 1 + (i - 1) * columns + j;
   // Azimuth grows towards the avatar's left (counter-clockwise seen from above).
-  for (let j = 0; j < AROUND; j++) mesh.triangle(crown, at(1, j), at(1, j + 1));
+  for (let j = 0; j < around; j++) mesh.triangle(crown, at(1, j), at(1, j + 1));
   for (let i = 1; i < DOWN; i++) {
-    for (let j = 0; j < AROUND; j++)
+    for (let j = 0; j < around; j++)
       mesh.quad(at(i, j), at(i + 1, j), at(i + 1, j + 1), at(i, j + 1));
   }
 }
