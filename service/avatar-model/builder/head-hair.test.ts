@@ -182,7 +182,7 @@ describe("the strands' ends", () => {
   it.each([
     ['short', 0.045],
     ['long', 0.08],
-    ['bob', 0.05],
+    ['bob', 0.035],
   ] as const)('%s thins out only near where it ends', async (style, within) => {
     const hair = (await wearingHair(style)).meshes.find((m) => m.name === 'Hair')!;
     const uvs = hair.uvs!;
@@ -426,6 +426,42 @@ describe('hanging hair', () => {
       expect(ends.size).toBeGreaterThanOrEqual(7);
       // Level now; 2.7–5.5 cm apart before.
       expect(Math.max(...ends.values()) - Math.min(...ends.values())).toBeLessThan(0.005);
+    },
+  );
+
+  // The bob flared on out to its ends, which stood round the jaw like a broom.
+  it.each(['person-a', 'person-c@wide'] as const)(
+    'bob, on %s: its ends turn under',
+    async (person) => {
+      const model = await wearingHair('bob', person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const axis = model.joints.find((j) => j.name === 'Head')!.position;
+      const [, curtain] = shellAndCurtain(hair);
+      const points = [
+        ...new Set(curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!))),
+      ].map((v) => vec3At(hair.positions, v));
+      // By 10° of azimuth round the head's axis: how far out the lowest point lies, against the
+      // farthest out 1–4 cm above it.
+      const columns = new Map<number, Vec3[]>();
+      for (const p of points) {
+        const column = Math.round(
+          (Math.atan2(p[0] - axis[0], p[2] - axis[2]) * 180) / Math.PI / 10,
+        );
+        columns.set(column, [...(columns.get(column) ?? []), p]);
+      }
+      const out = (p: Vec3) => Math.hypot(p[0] - axis[0], p[2] - axis[2]);
+      const turnedIn: number[] = [];
+      for (const column of columns.values()) {
+        const lowest = column.reduce((a, b) => (b[1] < a[1] ? b : a));
+        const above = column.filter((p) => p[1] > lowest[1] + 0.01 && p[1] < lowest[1] + 0.04);
+        if (above.length === 0) continue;
+        turnedIn.push(Math.max(...above.map(out)) - out(lowest));
+      }
+      expect(turnedIn.length).toBeGreaterThan(15);
+      turnedIn.sort((a, b) => a - b);
+      // The median column's end lies 3 mm further in than the hair above it now; 1 mm further
+      // out before.
+      expect(turnedIn[Math.floor(turnedIn.length / 2)]).toBeGreaterThan(0.002);
     },
   );
 

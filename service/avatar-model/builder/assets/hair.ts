@@ -116,6 +116,13 @@ interface Curtain {
   spread: number;
   gap: number;
   curls: number;
+  /** Over how many of its last rows the strands' ends run out. */
+  frayedRows: number;
+  /**
+   * How much narrower (a fraction) it hangs at its ends than just above them,
+   * turned in over its last quarter: a bob's ends curl under.
+   */
+  tuck: number;
 }
 
 /** How far (m) hanging hair stays off the skin, or the clothes, it reaches down to. */
@@ -207,6 +214,8 @@ export function buildHair(
             spread: 0.35,
             gap: 0.013,
             curls: 0,
+            frayedRows: 3,
+            tuck: 0,
           },
           cover,
         ),
@@ -235,6 +244,10 @@ export function buildHair(
             spread: 0,
             gap: 0.02,
             curls: 0.008,
+            // Cut blunt and turned under: flaring on out to its ends, over three rows of wisps
+            // (about 4 cm), it stood round the jaw like a broom.
+            frayedRows: 2,
+            tuck: 0.1,
           },
           cover,
         ),
@@ -469,7 +482,8 @@ function appendCurtain(
       const back = smoothstep(90, LEVEL_FROM, Math.abs(wrapDegrees(topAzimuth / DEG)));
       const end = spec.endSide + (spec.endBack - spec.endSide) * back;
       const flare = spec.flare + spec.spread * Math.sin(azimuth) ** 2;
-      const hang = (widest + spec.gap) * (1 + flare * u * u);
+      const hang =
+        (widest + spec.gap) * (1 + flare * u * u) * (1 - spec.tuck * smoothstep(0.75, 1, u));
       const curl = spec.curls * Math.sin(9 * azimuth + 12 * u);
       const y = start[1] + (end - start[1]) * u;
       const reach = clearOfShell(
@@ -479,7 +493,7 @@ function appendCurtain(
       );
       mesh.vertex(
         [map.centre[0] + reach * Math.sin(azimuth), y, map.centre[2] + reach * Math.cos(azimuth)],
-        [(2 * STRAND_REPEAT * j) / columns, curtainV(i, rows)],
+        [(2 * STRAND_REPEAT * j) / columns, curtainV(i, rows, spec.frayedRows)],
       );
     }
   }
@@ -493,16 +507,16 @@ function appendCurtain(
 
 /**
  * The strand texture's v down the curtain's rows: whole hair (on from the
- * shell's 0.6) to its last FRAYED_ROWS, over which the strands' ends run out.
- * Spread evenly from 0.6 to 1, the ends (v 0.84–0.98) took the curtain's
- * lower third and more: long hair ended in a broom of wisps up to 11.5 cm
- * long.
+ * shell's 0.6) to its last `frayed` rows, over which the strands' ends run
+ * out. Spread evenly from 0.6 to 1, the ends (v 0.84–0.98) took the
+ * curtain's lower third and more: long hair ended in a broom of wisps up to
+ * 11.5 cm long.
  */
-function curtainV(row: number, rows: number): number {
-  const whole = rows - FRAYED_ROWS;
+function curtainV(row: number, rows: number, frayed: number): number {
+  const whole = rows - frayed;
   return row <= whole
     ? 0.6 + ((WHOLE_HAIR_TO - 0.6) * row) / whole
-    : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / FRAYED_ROWS;
+    : WHOLE_HAIR_TO + ((1 - WHOLE_HAIR_TO) * (row - whole)) / frayed;
 }
 
 /**
@@ -516,9 +530,6 @@ const LEVEL_FROM = 140;
 
 /** How far down the curtain (0 at its top, 1 at its ends) its front edge starts to lean back. */
 const SLANT_FROM = 0.55;
-
-/** The curtain's last rows, over which the strands' ends run out. */
-const FRAYED_ROWS = 3;
 
 /**
  * How far above the curtain's first free row its top edge starts (degrees of
