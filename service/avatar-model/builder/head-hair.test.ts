@@ -156,6 +156,13 @@ function shellAndCurtain(hair: AvatarModel['meshes'][number]): [number[], number
   return top(first) > top(second) ? [first, second] : [second, first];
 }
 
+/** Where the vertices of long hair's or the bob's curtain lie. */
+function curtainPoints(hair: AvatarModel['meshes'][number]): Vec3[] {
+  const [, curtain] = shellAndCurtain(hair);
+  const vertices = new Set(curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!)));
+  return [...vertices].map((v) => vec3At(hair.positions, v));
+}
+
 /** Distance along the ray (origin o, unit direction d) to triangle t, or null (Möller–Trumbore). */
 function hit(p: Float32Array, idx: Uint32Array, t: number, o: Vec3, d: Vec3): number | null {
   const [a, b, c] = [0, 1, 2].map((k) => vec3At(p, idx[3 * t + k]!));
@@ -363,11 +370,7 @@ describe('hanging hair', () => {
     async (person) => {
       const model = await wearingHair('long', person);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
-      const [, curtain] = shellAndCurtain(hair);
-      const vertices = new Set(
-        curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!)),
-      );
-      const points = [...vertices].map((v) => vec3At(hair.positions, v));
+      const points = curtainPoints(hair);
       for (const [name, side] of [
         ['EarLeft', 1],
         ['EarRight', -1],
@@ -401,10 +404,7 @@ describe('hanging hair', () => {
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       const head = model.meshes.find((m) => m.name === 'Head')!;
       const axis = model.joints.find((j) => j.name === 'Head')!.position;
-      const [, curtain] = shellAndCurtain(hair);
-      const points = [
-        ...new Set(curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!))),
-      ].map((v) => vec3At(hair.positions, v));
+      const points = curtainPoints(hair);
       const aside = (p: Vec3) => Math.abs(p[0] - axis[0]);
       const headHalf = Math.max(
         ...Array.from({ length: head.positions.length / 3 }, (_, v) =>
@@ -436,10 +436,7 @@ describe('hanging hair', () => {
       const model = await wearingHair('bob', person);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
       const axis = model.joints.find((j) => j.name === 'Head')!.position;
-      const [, curtain] = shellAndCurtain(hair);
-      const points = [
-        ...new Set(curtain.flatMap((t) => [0, 1, 2].map((k) => hair.indices[3 * t + k]!))),
-      ].map((v) => vec3At(hair.positions, v));
+      const points = curtainPoints(hair);
       // By 10° of azimuth round the head's axis: how far out the lowest point lies, against the
       // farthest out 1–4 cm above it.
       const columns = new Map<number, Vec3[]>();
