@@ -55,6 +55,32 @@ describe("the hoodie's lowered hood", () => {
     }
   });
 
+  // It hung to a point, a V from behind: 70 % of the way out to its side, its lower edge had
+  // risen half its depth.
+  it.each(['body_1', 'body_4'] as const)(
+    'hangs on the back of %s as a rounded lobe, not a point',
+    async (shape) => {
+      const t = bodyTemplate(shape, 'adult');
+      const parts = await buildClothing('hoodie', t);
+      const cloth = parts.find((part) => part.name === 'Clothing')!.mesh;
+      const hood = Array.from({ length: HOOD_VERTICES }, (_, k) =>
+        cloth.position(cloth.vertexCount - HOOD_VERTICES + k),
+      );
+      const half = Math.max(...hood.map((p) => Math.abs(p[0])));
+      const top = Math.max(...hood.map((p) => p[1]));
+      // The lowest the hood reaches between two shares of its half width out from the middle.
+      const lowest = (from: number, to: number) =>
+        Math.min(
+          ...hood
+            .filter((p) => Math.abs(p[0]) >= from * half && Math.abs(p[0]) <= to * half)
+            .map((p) => p[1]),
+        );
+      const middle = lowest(0, 0.08);
+      // 28 % of its depth now; 52 % before.
+      expect((lowest(0.65, 0.75) - middle) / (top - middle)).toBeLessThan(0.4);
+    },
+  );
+
   it('moves with the back and the neck: turning the head does not bury it in the cloth', async () => {
     const model = await withHoodie('body_1');
     const neckBase = joint(model, 'Neck')[1];

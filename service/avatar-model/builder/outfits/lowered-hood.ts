@@ -51,7 +51,9 @@ export function hoodProfile(p: Proportions, phi: number, s: number): { y: number
     const a = (-s * Math.PI) / 2;
     return { y: fold + HOOD.rise * r * Math.sin(a), off: top * Math.cos(a) - TUCK };
   }
-  const drop = (HOOD.sideDepth + (HOOD.depth - HOOD.sideDepth) * across ** 1.2) * r;
+  // Deep across the back's middle and drawn up towards the sides, a rounded lobe: deepening
+  // as across^1.2, it hung to a point, a V from behind.
+  const drop = (HOOD.sideDepth + (HOOD.depth - HOOD.sideDepth) * Math.sqrt(across)) * r;
   const seam = 1 - SEAM * Math.exp(-((phi / 0.08) ** 2)) * Math.sin(Math.PI * s);
   return { y: fold - drop * s, off: top * (1 - s ** 1.6) * seam - TUCK };
 }
