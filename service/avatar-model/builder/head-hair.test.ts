@@ -322,11 +322,14 @@ describe('the hairline', () => {
   const DEG = Math.PI / 180;
 
   // Long hair's and the bob's hairline held level across the temples while the face's outline
-  // fell away below it: a notch of bare skin at each temple, its corner square.
+  // fell away below it: a notch of bare skin at each temple, its corner square. The short
+  // cut's ran on level and then straight down to the top of the ear, with no sideburns.
   it.each([
     ['long', 'person-a'],
     ['long', 'person-c@wide'],
     ['bob', 'person-a'],
+    ['short', 'person-a'],
+    ['short', 'person-c'],
   ] as const)(
     '%s, on %s: runs round the temples as close above the face as over the forehead',
     async (style, person) => {
@@ -353,7 +356,7 @@ describe('the hairline', () => {
         return Infinity;
       });
       const forehead = Math.max(...bare.slice(5, 10));
-      // As over the forehead now (0–4°); 5–12° at the temples before, against 0–4° there.
+      // As over the forehead now (0–4°); 5–15° at the temples before, against 0–4° there.
       expect(Math.max(...bare), `bare band by landmark: ${bare.join(' ')}°`).toBeLessThanOrEqual(
         forehead + 2,
       );

@@ -164,14 +164,19 @@ export function buildHair(
     case 'short': {
       const mesh = shell({
         strandsTo: 1,
-        // Over the ears, then down behind them to the nape. It stopped at the back of the skull,
-        // a bowl cut over a bare nape, with a notch in front of each ear where the face's
-        // outline held a sideburn off.
+        // Round the temples a few degrees above the face's outline, as long hair's, down in
+        // front of the ears as sideburns, over the ears, then down behind them to the nape. It
+        // stopped at the back of the skull, a bowl cut over a bare nape; and held level to 60°
+        // and then cut straight down to the top of the ear, it left the temples and the
+        // outline's side bare, 12–15° deep, with no sideburns.
         hairline: [
           [0, 8],
-          [60, 8],
-          [78, -10],
-          [92, -6],
+          [50, 8],
+          [65, -8],
+          [76, -18],
+          [82, -26],
+          [88, -28],
+          [94, -6],
           [108, -8],
           [126, -36],
           [180, -50],
