@@ -427,7 +427,7 @@ describe('hanging hair', () => {
         ends.set(column, Math.min(ends.get(column) ?? Infinity, p[1]));
       }
       expect(ends.size).toBeGreaterThanOrEqual(7);
-      // Level now; 2.7–5.5 cm apart before.
+      // Level now; 2.7 cm apart before.
       expect(Math.max(...ends.values()) - Math.min(...ends.values())).toBeLessThan(0.005);
     },
   );

@@ -119,8 +119,8 @@ interface Curtain {
   /** Over how many of its last rows the strands' ends run out. */
   frayedRows: number;
   /**
-   * How much narrower (a fraction) it hangs at its ends than just above them,
-   * turned in over its last quarter: a bob's ends curl under.
+   * How much further in (a fraction of its reach) its ends hang, drawn in
+   * over its last quarter: a bob's ends turn under.
    */
   tuck: number;
 }
@@ -482,8 +482,8 @@ function appendCurtain(
         widest = Math.max(widest, map.radius(azimuth, e * DEG) * Math.cos(e * DEG));
       const start = map.pointAt(azimuth, top, spec.gap);
       const startReach = Math.hypot(start[0] - map.centre[0], start[2] - map.centre[2]);
-      // By where the column starts, not where it leans back to: ending level from there, the
-      // front edges hung 5 cm further down behind the shoulders, and frayed over 9 cm.
+      // Decided by where the column starts, not where it leans back to: decided there, the
+      // front columns ended 5 cm lower, behind the shoulders, and frayed over 9 cm.
       const back = smoothstep(90, LEVEL_FROM, Math.abs(wrapDegrees(topAzimuth / DEG)));
       const end = spec.endSide + (spec.endBack - spec.endSide) * back;
       const flare = spec.flare + spec.spread * Math.sin(azimuth) ** 2;
