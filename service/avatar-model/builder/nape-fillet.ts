@@ -108,6 +108,8 @@ export function filletNape(
     const behind = shareBehindNeck(p, frame.axisZ);
     if (behind <= 0) continue;
     const k = RADIUS * behind;
+    // Further from the neck than the blend's width, the union is the skull: the point stays.
+    if (neck(p) >= k) continue;
     const out = Math.hypot(p[0], p[2] - frame.axisZ);
     if (out < 1e-6) continue;
     const u: Vec3 = [p[0] / out, 0, (p[2] - frame.axisZ) / out];
@@ -117,8 +119,6 @@ export function filletNape(
       const q = addScaled(p, u, t);
       return smoothMin(skull(q) - level, neck(q), k);
     };
-    // Further from the neck than the blend's width, the union is the skull: the point stays.
-    if (neck(p) >= k) continue;
     const t = firstPositive(union, 0, MOST_OUT);
     if (t !== null) mesh.setPosition(v, addScaled(p, u, t));
   }
