@@ -582,7 +582,6 @@ describe('the long sleeves', () => {
       for (let k = 0; k <= 12; k++) {
         const x = from + ((wrist[0] - 0.03 - from) * k) / 12;
         const h = height(x);
-        console.log('DBG', k, x.toFixed(3), h.toFixed(4));
         expect(h, `${k}/12 of the way to the cuff`).toBeLessThan(before + 0.001);
         before = h;
       }
