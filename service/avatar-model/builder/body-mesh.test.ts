@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { AGE_GROUPS, BODY_SHAPES } from '../../../shared/api/index.js';
 import { posedModel, resolvePose, X, type PoseSpec } from './animations/pose.js';
+import { bodySurface } from './body-mesh.js';
+import { bodyPlan, type BodyPlan } from './body-plan.js';
+import { skeletonFor } from './body-skeleton.js';
 import { boundaryLoops } from './body-stitch.js';
 import { bodyTemplate } from './body-template.js';
+import { proportionsFor } from './proportions.js';
 import { boneIndex } from './skeleton.js';
 import { build, joint, mesh } from './test-support.js';
 
@@ -214,4 +218,43 @@ describe('the bust', () => {
     for (const age of ['3-6', '7-12'] as const) expect(standOut('body_1', age)).toBeLessThan(0.001);
     expect(standOut('body_0', 'adult')).toBeLessThan(0.001);
   });
+});
+
+describe('the body grid', () => {
+  /** The mesh's vertices below height y, each rounded to 0.01 mm, in order. */
+  const below = (positions: readonly number[], y: number) => {
+    const out: string[] = [];
+    for (let v = 0; v < positions.length / 3; v++) {
+      if (positions[3 * v + 1]! >= y) continue;
+      out.push([0, 1, 2].map((k) => Math.round(positions[3 * v + k]! * 1e5)).join(','));
+    }
+    return out.sort();
+  };
+
+  // Laid from the front of the body's box, the grid moved with anything that moved that
+  // front: drawing the shoulders' front back resampled every vertex down to the toes. (Up
+  // to the crotch the thighs still move a little: the torso's pieces are laid along it anew.)
+  it('samples the legs below the knees alike however deep the shoulders are', () => {
+    const p = proportionsFor('body_0', 'adult');
+    const skeleton = skeletonFor(p);
+    const plan = bodyPlan(p);
+    const shallower: BodyPlan = {
+      ...plan,
+      torso: {
+        ...plan.torso,
+        sections: plan.torso.sections.map((s) =>
+          s.label === 'shoulder'
+            ? {
+                ...s,
+                centre: [s.centre[0], s.centre[1], s.centre[2] - 0.02],
+                halfV: s.halfV - 0.02,
+              }
+            : s,
+        ),
+      },
+    };
+    const legs = below(bodySurface(plan, p, skeleton).mesh.positions, p.kneeY);
+    expect(legs.length).toBeGreaterThan(1000);
+    expect(below(bodySurface(shallower, p, skeleton).mesh.positions, p.kneeY)).toEqual(legs);
+  }, 60_000);
 });

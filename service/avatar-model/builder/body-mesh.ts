@@ -70,7 +70,13 @@ export function bodySurface(plan: BodyPlan, p: Proportions, skeleton: Skeleton):
   const ys = axisSamples(box.min[1] - PAD * step, box.max[1] + PAD * step, (y) =>
     dense(y) ? step : 1.4 * step,
   );
-  const zs = axisSamples(box.min[2] - PAD * step, box.max[2] + PAD * step, () => step);
+  // On whole steps from z = 0, so that where the surface stays put its samples do too: from
+  // the box's own front, a change to the shoulders moved every vertex down to the toes.
+  const zs = axisSamples(
+    Math.floor(box.min[2] / step - PAD) * step,
+    Math.ceil(box.max[2] / step + PAD) * step,
+    () => step,
+  );
   const parts: NetMesh[] = [surfaceNets(xs, ys, zs, at)];
 
   for (const side of [1, -1] as const) {
