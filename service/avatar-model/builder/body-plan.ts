@@ -30,6 +30,18 @@ const TORSO_EXPONENT = 2.3;
  */
 const BUST_IN_TORSO = 0.15;
 
+/**
+ * How far (in the chest's half-depths) the torso's front is drawn back at the
+ * shoulder joints and at the tops of the shoulders, the back staying put. At
+ * their old depths the upper chest ran up into the neck: in profile its front
+ * leant forward from the throat down (3.5 cm over 5 cm), the chest's front
+ * came up to within 5 cm of the chin, and the underside of the chin met the
+ * neck in a notch of 81°. A neck's front runs about straight down from the
+ * throat to the breastbone's notch, the chest stepping forward below it.
+ */
+const SHOULDER_FRONT_DRAWN_BACK = 0.125;
+const SHOULDER_TOP_FRONT_DRAWN_BACK = 0.105;
+
 function torso(p: Proportions): TubeSpec {
   const { hips, waist, chest } = p;
   const nz = neckZ(p);
@@ -101,15 +113,19 @@ function torso(p: Proportions): TubeSpec {
       },
       {
         label: 'shoulder',
-        centre: [0, shoulderJointY, -0.005],
+        centre: [0, shoulderJointY, -0.005 - chest.halfDepth * SHOULDER_FRONT_DRAWN_BACK],
         halfU: p.shoulderHalfWidth * 0.93,
-        halfV: chest.halfDepth * 0.78,
+        halfV: chest.halfDepth * (0.78 - SHOULDER_FRONT_DRAWN_BACK),
       },
       {
         label: 'shoulderTop',
-        centre: [0, p.shoulderY + 0.004, nz * 0.5],
+        centre: [
+          0,
+          p.shoulderY + 0.004,
+          nz * 0.5 - chest.halfDepth * SHOULDER_TOP_FRONT_DRAWN_BACK,
+        ],
         halfU: p.shoulderHalfWidth * 0.72,
-        halfV: chest.halfDepth * 0.58,
+        halfV: chest.halfDepth * (0.58 - SHOULDER_TOP_FRONT_DRAWN_BACK),
       },
       {
         label: 'neck',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { StoredCustomization } from '../../../shared/api/index.js';
 import { project, type AffineCamera } from './affine-camera.js';
 import { neckZ } from './body-skeleton.js';
 import { bodyTemplate } from './body-template.js';
@@ -8,7 +9,15 @@ import { fitNeck, napeRise } from './neck-fit.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { firstHit } from './outfits/skin-pokes.js';
 import type { PhotoView } from './photo-views.js';
-import { analysisOf, syntheticView } from './test-support.js';
+import {
+  analysisOf,
+  build,
+  mesh,
+  rayHits,
+  syntheticView,
+  vertexAt,
+  type Subject,
+} from './test-support.js';
 
 const SIZE = 600;
 const face = analysisOf('person-a').photos['image-frontal'].faces[0]!;
@@ -215,4 +224,37 @@ describe("the body's neck fitted to the photographed one", () => {
     }
     expect(grown).toBeGreaterThan(0);
   });
+});
+
+describe("the neck's front in profile", () => {
+  const CASES: [Subject, Partial<StoredCustomization>][] = [
+    ['person-a', {}],
+    ['person-b', { body: 'body_1' }],
+    ['person-c', { body: 'body_3' }],
+    ['person-c', { age: '13-16' }],
+    ['person-b', { body: 'body_1', age: '7-12' }],
+    ['person-a', { body: 'body_2', age: '3-6' }],
+  ];
+
+  // The upper chest ran up into the neck: from the throat (a tenth of the head's height under
+  // the chin) to a quarter of it under the chin the front came 0.6–3.2 cm forward on these six,
+  // and the chin's underside met it in a notch. Now it runs straight down: −0.3 to 0.2 cm.
+  // The heavy body's full chest still comes 2.4 cm forward there.
+  it.each(CASES)(
+    '%s %j: runs straight down from the throat',
+    async (subject, change) => {
+      const model = await build(subject, change);
+      const head = mesh(model, 'Head');
+      const body = mesh(model, 'Body');
+      const [, chinY, chinZ] = vertexAt(head, 152);
+      const top = Math.max(...head.positions.filter((_, i) => i % 3 === 1));
+      const front = (belowChin: number) => {
+        const y = chinY - belowChin * (top - chinY);
+        const hits = [head, body].flatMap((m) => rayHits(m, [0, y, chinZ + 0.5], [0, 0, -1], 1));
+        return chinZ + 0.5 - Math.min(...hits);
+      };
+      expect(front(0.25) - front(0.1)).toBeLessThan(0.004);
+    },
+    60_000,
+  );
 });

@@ -13,7 +13,7 @@ import { appendLoweredHood, hoodRise } from '../outfits/lowered-hood.js';
 import { straightLegs } from '../outfits/straight-legs.js';
 import { crotchSpan } from '../outfits/crotch-span.js';
 import { skinLikeBody, skinLikeNearest } from '../outfits/transfer-weights.js';
-import type { Vec3 } from '../vec3.js';
+import { addScaled, normalize, type Vec3 } from '../vec3.js';
 import { neckZ } from '../body-skeleton.js';
 import { appendTube, TUBE_DEFAULTS, type TubeOptions, type TubeSpec } from '../tube.js';
 import { clothFrontOf } from '../outfits/cloth-front.js';
@@ -478,7 +478,15 @@ function appendDrawstring(
     const f = i / (DRAWSTRING_SECTIONS - 1);
     const y = top - f * length;
     const sx = x * (1 + 0.1 * f);
-    return { centre: [sx, y, front(sx, y) + r] as Vec3, halfU: r, halfV: r };
+    // Off the cloth along its normal, not straight forward: where the cloth turns from the
+    // cowl onto a full chest, a cord set forward lay with its back in the cloth.
+    const h = 0.002;
+    const normal = normalize([
+      (front(sx - h, y) - front(sx + h, y)) / (2 * h),
+      (front(sx, y - h) - front(sx, y + h)) / (2 * h),
+      1,
+    ]);
+    return { centre: addScaled([sx, y, front(sx, y)], normal, r), halfU: r, halfV: r };
   });
   piece(
     mesh,
