@@ -105,6 +105,9 @@ const EASE: Readonly<Record<ClothingStyle, { body: number; sleeve: number; neck:
   jersey: { body: 0.016, sleeve: 0.016, neck: 0.019 },
 };
 
+/** How far (m) a top stands off the tops of the shoulders, where it rests on them. */
+const RESTS_ON_SHOULDERS = 0.005;
+
 /**
  * How far a top stands off the skin of the neck and shoulders, at most, and
  * at a point there: hair hanging there lies on it, and on the hoodie's hood.
@@ -190,6 +193,7 @@ export async function buildClothing(style: ClothingStyle, t: BodyTemplate): Prom
                 : collar.ease
               : null,
       hang: (r, q) => sleeves(r, body(r, q)),
+      resting: RESTS_ON_SHOULDERS,
       bottom: hemY(lower),
       ...(typeof collar === 'string'
         ? { neckline: neckline(collar), band: BAND }

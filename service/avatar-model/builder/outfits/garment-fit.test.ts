@@ -552,6 +552,35 @@ describe('the tops', () => {
   );
 });
 
+describe('the tops over the shoulders', () => {
+  // Each stood its whole ease above the tops of the shoulders (the hoodie 20–22 mm, the jersey
+  // 16–17 mm; the T-shirt and the shirt 10–12 mm), and with the arms lowered read as padded;
+  // now they rest on them (3–13 mm).
+  it.each(['hoodie', 'jersey', 'tshirt', 'shirt'])(
+    '%s rests on the shoulders with the arms lowered',
+    async (style) => {
+      for (const body of ['body_0', 'body_1', 'body_3'] as const) {
+        const dressedModel = await dressed(style, body);
+        const shoulder = joint(dressedModel, 'LeftArm')[0];
+        const model = posedModel(dressedModel, resolvePose(dressedModel.joints, IDLE_POSE));
+        const top = (name: string, x: number) => {
+          let highest = -Infinity;
+          for (let z = -0.06; z <= 0.06; z += 0.005) {
+            const hit = rayHits(mesh(model, name), [x, 2.2, z], [0, -1, 0])[0];
+            if (hit !== undefined) highest = Math.max(highest, 2.2 - hit);
+          }
+          return highest;
+        };
+        for (const share of [0.75, 0.9]) {
+          const x = share * shoulder;
+          expect(top('Clothing', x) - top('Body', x), `${body}, ${share} out`).toBeLessThan(0.014);
+        }
+      }
+    },
+    120_000,
+  );
+});
+
 describe('the long sleeves', () => {
   // Offset along the skin's normal alone, a sleeve drew the arm's muscles: narrower at the
   // elbow than at the forearm's bulge below it.

@@ -1,4 +1,5 @@
 import { onArm, type BodyRegion } from '../body-mesh.js';
+import { shoulderJoint } from '../body-skeleton.js';
 import type { BodyTemplate } from '../body-template.js';
 import { smoothNormals, type MeshBuilder } from '../mesh-builder.js';
 import { blendedInfluences, setNormalised } from '../skin-weights.js';
@@ -38,7 +39,28 @@ export interface GarmentCut {
   hemBand?: { width: number; ease: number };
   /** Moves a cloth point (its skin vertex's region, where the ease put it) where it hangs instead. */
   hang?: (region: BodyRegion, cloth: Vec3) => Vec3;
+  /**
+   * Where the torso's skin faces up (the tops of the shoulders) the cloth
+   * rests on it: its ease falls to this (m) as the skin's normal turns upward.
+   */
+  resting?: number;
 }
+
+/**
+ * The up component of the skin's normal from which cloth begins to rest on
+ * it, and from which it rests fully: a top stood its whole ease (2 cm on the
+ * hoodie) above the shoulders, and with the arms lowered read as padded.
+ */
+const RESTS: [number, number] = [0.5, 0.9];
+/**
+ * The forward component of the skin's normal from which the cloth no longer
+ * rests, and by which it stands off in full: under the neck the upper chest
+ * faces up and forward, and a hoodie's front resting there sank below its
+ * cowl, a ledge that buried the drawstrings' tops.
+ */
+const HANGS_IN_FRONT: [number, number] = [0.2, 0.5];
+/** How far (m) out along the arm from the shoulder joint a sleeve still rests on it. */
+const SLEEVE_RESTS_FOR = 0.06;
 
 /**
  * A crew neck: the skin inside an upright elliptic cylinder round x = 0,
@@ -93,6 +115,11 @@ function inHemBand(q: Vec3, cut: GarmentCut): number {
   const band = cut.hemBand;
   if (band === undefined || cut.bottom === undefined) return 0;
   return 1 - smoothstep(0, band.width, q[1] - cut.bottom);
+}
+
+/** How far (0..1) cloth rests on skin whose normal has these up and forward components. */
+function restsOn(up: number, forward: number): number {
+  return smoothstep(RESTS[0], RESTS[1], up) * (1 - smoothstep(...HANGS_IN_FRONT, forward));
 }
 
 /**
@@ -185,9 +212,19 @@ export function appendOffsetGarment(mesh: MeshBuilder, t: BodyTemplate, cut: Gar
   const fold = foldEase(t);
   // Named apart: inside vertexFor `t` is the corner's share of the way to the edge it crosses.
   const regions = t.regions;
+  const shoulderX = shoulderJoint(t.proportions)[0];
   const ease = t.regions.map((r, v) => {
     const e = cut.ease(r);
-    return e === null ? null : easeNearEdges(body.position(v), e * fold[v]!, cut);
+    if (e === null) return null;
+    const q = body.position(v);
+    // On the arms only over the shoulder: rested on its top all along in the T-pose, a sleeve
+    // would hug the arm's outside once the arm is lowered.
+    const along = onArm(r) ? 1 - smoothstep(0, SLEEVE_RESTS_FOR, Math.abs(q[0]) - shoulderX) : 1;
+    const rested =
+      cut.resting === undefined || cut.resting >= e
+        ? e
+        : e + (cut.resting - e) * along * restsOn(normals[3 * v + 1]!, normals[3 * v + 2]!);
+    return easeNearEdges(q, rested * fold[v]!, cut);
   });
   const within = (v: number) => {
     const q = body.position(v);
