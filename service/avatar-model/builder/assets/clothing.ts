@@ -484,7 +484,7 @@ function appendDrawstring(
     const sx = x * (1 + 0.1 * f);
     // Off the cloth along its normal, not straight forward: where the cloth turns from the
     // cowl onto a full chest, a cord set forward lay with its back in the cloth.
-    const h = 0.002;
+    const h = 0.002; // the step (m) of the cloth front's slopes
     const normal = normalize([
       (front(sx - h, y) - front(sx + h, y)) / (2 * h),
       (front(sx, y - h) - front(sx, y + h)) / (2 * h),

@@ -40,8 +40,9 @@ export interface GarmentCut {
   /** Moves a cloth point (its skin vertex's region, where the ease put it) where it hangs instead. */
   hang?: (region: BodyRegion, cloth: Vec3) => Vec3;
   /**
-   * Where the torso's skin faces up (the tops of the shoulders) the cloth
-   * rests on it: its ease falls to this (m) as the skin's normal turns upward.
+   * Where the skin faces up (the tops of the shoulders, and the arms' within
+   * SLEEVE_RESTS_FOR of the shoulder joint) the cloth rests on it: its ease
+   * falls to this (m) as the skin's normal turns upward.
    */
   resting?: number;
 }
