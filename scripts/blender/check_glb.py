@@ -6,7 +6,9 @@ would see it, poses it, and exits non-zero on any failure.
 Checks: the Mixamo bones (fingers, HeadTop_End, toe ends) are there; with
 Blender's default import each bone points at the child it aims at (bones lie
 along the limbs, not all straight up); no object shares a bone's name;
-the imported clips are listed; posing the arms down moves the hands' skin.
+the imported clips are listed; posing the arms down moves the hands' skin;
+the head has ARKit's 52 shape keys, read whole from the file's sparse morph
+targets (jawOpen drops the chin, eyeBlinkLeft moves the lid).
 """
 import math
 import sys
@@ -97,6 +99,32 @@ else:
     print(f"left fingertips' lowest point: {before:.3f} m in the T-pose, {after:.3f} m posed")
     if after > before - 0.3:
         failures.append("posing LeftArm did not lower the hand")
+
+# Shape keys: Blender reads them from the sparse morph targets, not from our own reader.
+head = next((o for o in bpy.data.objects if o.type == "MESH" and o.name.startswith("Head")), None)
+keys = head.data.shape_keys.key_blocks if head is not None and head.data.shape_keys else None
+if keys is None:
+    failures.append("the Head mesh has no shape keys")
+else:
+    shapes = [k.name for k in keys if k.name != "Basis"]
+    basis = keys["Basis"].data
+    def largest_move(name, axis=None):
+        if name not in keys:
+            return 0.0
+        moved = keys[name].data
+        if axis is None:
+            return max((moved[i].co - basis[i].co).length for i in range(len(basis)))
+        return max(basis[i].co[axis] - moved[i].co[axis] for i in range(len(basis)))
+    # glTF's +Y up is Blender's +Z: the chin goes down in z.
+    jaw = largest_move("jawOpen", 2)
+    blink = largest_move("eyeBlinkLeft")
+    print(f"shape keys: {len(shapes)}, jawOpen drops {jaw * 100:.2f} cm, eyeBlinkLeft moves {blink * 1000:.1f} mm")
+    if len(shapes) != 52:
+        failures.append(f"expected 52 shape keys, found {len(shapes)}")
+    if jaw < 0.015:
+        failures.append("jawOpen drops the chin less than 1.5 cm")
+    if blink < 0.003:
+        failures.append("eyeBlinkLeft moves nothing")
 
 if failures:
     print("FAIL\n" + "\n".join(failures))

@@ -64,6 +64,11 @@ export interface AvatarMorphTarget {
   name: string;
   /** Offset of every vertex at weight 1, xyz per vertex, model space. */
   positions: Float32Array;
+  /**
+   * Change of every vertex's normal at weight 1, xyz per vertex (glTF's NORMAL
+   * target); derived once the geometry is final (addMorphNormals).
+   */
+  normals?: Float32Array;
 }
 
 export interface AvatarJoint {

@@ -28,6 +28,7 @@ import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
 import { rideAlong } from './outfits/ride-on-surface.js';
 import { relaxCrotchNormals } from './crotch-normals.js';
+import { addMorphNormals } from './morph-normals.js';
 import { refineRegion } from './refine-region.js';
 import { relaxRimNormals } from './rim-normals.js';
 import { faceSurface } from './face-landmarks.js';
@@ -111,6 +112,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   addFaceMorphTargets(meshes, joints);
   smoothFace(meshes, faceSurface(input.topology).rim);
   relaxCrotchNormals(meshes, joints);
+  addMorphNormals(meshes);
   return {
     meshes,
     joints,

@@ -101,36 +101,70 @@ export function smoothNormals(
   indicesIn: ArrayLike<number>,
   weld = true,
 ): Float32Array {
+  const count = positionsIn.length / 3;
+  const slot = weld
+    ? coincidentVertices(positionsIn)
+    : Int32Array.from({ length: count }, (_, i) => i);
+  const sums = normalSums(positionsIn, indicesIn, slot);
+  const normals = new Float32Array(count * 3);
+  for (let i = 0; i < count; i++) normals.set(sums.normal(i), 3 * i);
+  return normals;
+}
+
+/**
+ * What `smoothNormals` adds up: per slot (a vertex, or one for all the
+ * vertices welded together), the sum of its triangles' unnormalised normals.
+ */
+export interface NormalSums {
+  /** Per slot, xyz. */
+  sum: Float64Array;
+  /** Positions as added up, in float64. */
+  positions: Float64Array;
+  indices: Uint32Array;
+  /** Vertex `i`'s unit normal. */
+  normal(i: number): Vec3;
+}
+
+/** `slot[v]`: the vertex whose slot v's triangles add to (v itself, or one it is welded to). */
+export function normalSums(
+  positionsIn: ArrayLike<number>,
+  indicesIn: ArrayLike<number>,
+  slot: Int32Array,
+): NormalSums {
   // Copied into one kind of array each: callers pass plain arrays and typed ones of several
   // kinds, and each new kind threw the optimised loops away again (a deopt per build or two).
   const positions = Float64Array.from(positionsIn);
   const indices = Uint32Array.from(indicesIn);
-  const count = positions.length / 3;
-  const slot = weld
-    ? coincidentVertices(positions)
-    : Int32Array.from({ length: count }, (_, i) => i);
-  const sum = new Float64Array(count * 3);
-  const at = (i: number): Vec3 => [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
+  const sum = new Float64Array(positions.length);
   for (let t = 0; t < indices.length; t += 3) {
-    const a = indices[t]!;
-    const b = indices[t + 1]!;
-    const c = indices[t + 2]!;
-    // The unnormalised cross product weights each face by its area.
-    const n = cross(sub(at(b), at(a)), sub(at(c), at(a)));
-    for (const v of [a, b, c]) {
-      const s = slot[v]!;
+    const n = triangleNormal(positions, indices, t);
+    for (let k = 0; k < 3; k++) {
+      const s = slot[indices[t + k]!]!;
       sum[3 * s]! += n[0];
       sum[3 * s + 1]! += n[1];
       sum[3 * s + 2]! += n[2];
     }
   }
-  const normals = new Float32Array(count * 3);
-  for (let i = 0; i < count; i++) {
-    const s = slot[i]!;
-    const n = normalize([sum[3 * s]!, sum[3 * s + 1]!, sum[3 * s + 2]!]);
-    normals.set(n, 3 * i);
-  }
-  return normals;
+  return {
+    sum,
+    positions,
+    indices,
+    normal: (i) => {
+      const s = slot[i]!;
+      return normalize([sum[3 * s]!, sum[3 * s + 1]!, sum[3 * s + 2]!]);
+    },
+  };
+}
+
+/** The unnormalised normal of the triangle starting at `indices[t]`: its length is twice the area. */
+export function triangleNormal(
+  positions: ArrayLike<number>,
+  indices: ArrayLike<number>,
+  t: number,
+): Vec3 {
+  const at = (i: number): Vec3 => [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
+  const a = at(indices[t]!);
+  return cross(sub(at(indices[t + 1]!), a), sub(at(indices[t + 2]!), a));
 }
 
 export function finishMesh(

@@ -111,8 +111,9 @@ function growMesh(mesh: AvatarMesh, ends: readonly number[]): AvatarMesh {
   const uvs = mesh.uvs ? grow(mesh.uvs, 2, (n) => new Float32Array(n)) : undefined;
   const joints = grow(mesh.joints, 4, (n) => new Uint16Array(n));
   const weights = grow(mesh.weights, 4, (n) => new Float32Array(n));
+  // Normals' changes are not carried: they are derived from the final geometry (addMorphNormals).
   const targets = (mesh.morphTargets ?? []).map((t) => ({
-    ...t,
+    name: t.name,
     positions: grow(t.positions, 3, (n) => new Float32Array(n)),
   }));
   for (let k = 0; k < ends.length / 2; k++) {

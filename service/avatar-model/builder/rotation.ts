@@ -33,6 +33,23 @@ export function axisAngleQuat(axis: Vec3, angle: number): Quat {
   return [a[0] * s, a[1] * s, a[2] * s, Math.cos(angle / 2)];
 }
 
+/**
+ * The shortest turn that takes unit vector `from` onto unit vector `to`. For
+ * opposite vectors every half turn about a perpendicular axis is as short;
+ * one of them is returned.
+ */
+export function arcQuat(from: Vec3, to: Vec3): Quat {
+  const d = dot(from, to);
+  if (d < -1 + 1e-9) {
+    const axis = Math.abs(from[0]) < 0.9 ? cross(from, [1, 0, 0]) : cross(from, [0, 1, 0]);
+    return axisAngleQuat(axis, Math.PI);
+  }
+  const c = cross(from, to);
+  const q: Quat = [c[0], c[1], c[2], 1 + d];
+  const l = Math.hypot(...q);
+  return [q[0] / l, q[1] / l, q[2] / l, q[3] / l];
+}
+
 /** Spherical interpolation along the shorter arc. */
 export function slerpQuat(a: Quat, b: Quat, t: number): Quat {
   let d = a[0] * b[0] + a[1] * b[1] + a[2] * b[2] + a[3] * b[3];

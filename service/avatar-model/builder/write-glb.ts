@@ -192,12 +192,17 @@ function meshNode(
   if (mesh.uvs) primitive.setAttribute('TEXCOORD_0', accessor('uv', 'VEC2', mesh.uvs));
   const gltfMesh = doc.createMesh(name).addPrimitive(primitive);
   const targets = mesh.morphTargets ?? [];
+  // Sparse where a shape moves a part of the mesh (the face's shapes: dense, they were half the
+  // file): the file stores only the vertices it moves. An eye's shapes move all of it.
+  const sparse = (attribute: string, array: Float32Array) =>
+    accessor(attribute, 'VEC3', array).setSparse(2 * movedVertices(array) <= vertexCount);
   for (const target of targets) {
-    primitive.addTarget(
-      doc
-        .createPrimitiveTarget(target.name)
-        .setAttribute('POSITION', accessor(`morph_${target.name}`, 'VEC3', target.positions)),
-    );
+    const morph = doc
+      .createPrimitiveTarget(target.name)
+      .setAttribute('POSITION', sparse(`morph_${target.name}`, target.positions));
+    if (target.normals)
+      morph.setAttribute('NORMAL', sparse(`morph_normal_${target.name}`, target.normals));
+    primitive.addTarget(morph);
   }
   if (targets.length > 0) {
     // targetNames is how three.js, Blender and Unity name the shapes (glTF itself has no field).
@@ -206,6 +211,14 @@ function meshNode(
       .setExtras({ targetNames: targets.map((t) => t.name) });
   }
   return doc.createNode(name).setMesh(gltfMesh);
+}
+
+function movedVertices(offsets: Float32Array): number {
+  let moved = 0;
+  for (let v = 0; v < offsets.length; v += 3) {
+    if (offsets[v] !== 0 || offsets[v + 1] !== 0 || offsets[v + 2] !== 0) moved++;
+  }
+  return moved;
 }
 
 /**
