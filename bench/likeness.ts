@@ -26,6 +26,7 @@ import {
   sub,
   type Vec3,
 } from '../service/avatar-model/builder/vec3.js';
+import { closedEyes } from '../service/avatar-model/builder/head-eyelids.js';
 import { maskTop } from '../service/avatar-model/builder/head-silhouette.js';
 import { customizationForBodyType } from '../service/customization/defaults.js';
 import { loadHuman } from '../service/processing/human-loader.js';
@@ -39,6 +40,12 @@ import { renderViews } from '../service/render/render-views.js';
  * IoU between the photo and the avatar rendered with the camera recovered
  * for that photo, and Human's face-description (faceres) similarity between
  * every photo and every avatar seen from the same viewpoint.
+ *
+ * As a diagnostic it also prints the faceres matrices with each avatar's
+ * eyes shut where its photo's are (the eyeBlink shapes, per eye as the
+ * photo's landmarks show it): the builder opens eyes photographed closed,
+ * and the fixtures' eyes are closed, so the first measure compares open
+ * eyes with shut ones as well as the faces.
  */
 
 const VIEWS = [
@@ -70,6 +77,53 @@ interface ViewResult {
   iou: number;
   photo: Embedding | null;
   avatar: Embedding | null;
+  /** The avatar with its eyes shut where the photo's are. */
+  avatarEyesAsPhoto: Embedding | null;
+}
+
+/** The model with its blend shapes set to `weights` (by name), positions and normals. */
+function withShapes(model: AvatarModel, weights: Record<string, number>): AvatarModel {
+  const meshes = model.meshes.map((mesh) => {
+    const active = (mesh.morphTargets ?? []).filter((t) => (weights[t.name] ?? 0) !== 0);
+    if (active.length === 0) return mesh;
+    const positions = Float32Array.from(mesh.positions);
+    const normals = Float32Array.from(mesh.normals);
+    for (const target of active) {
+      const w = weights[target.name]!;
+      for (let i = 0; i < positions.length; i++) {
+        positions[i] = positions[i]! + w * target.positions[i]!;
+        if (target.normals) normals[i] = normals[i]! + w * target.normals[i]!;
+      }
+    }
+    for (let v = 0; v < normals.length; v += 3) {
+      const n = normalize([normals[v]!, normals[v + 1]!, normals[v + 2]!]);
+      normals.set(n, v);
+    }
+    return { ...mesh, positions, normals };
+  });
+  return { ...model, meshes };
+}
+
+/**
+ * Draws the model through `view` over the photo's backdrop colour; returns the
+ * picture and the avatar's mask (alpha at least a half).
+ */
+function renderOnBackdrop(
+  model: AvatarModel,
+  view: View,
+  backdrop: readonly number[],
+): { picture: Buffer; mask: Uint8Array } {
+  const rgba = renderViews(model, [view], SIDE, SIDE);
+  const mask = new Uint8Array(SIDE * SIDE);
+  const picture = Buffer.alloc(SIDE * SIDE * 3);
+  for (let i = 0; i < SIDE * SIDE; i++) {
+    const alpha = rgba[4 * i + 3]! / 255;
+    mask[i] = alpha >= 0.5 ? 1 : 0;
+    for (let c = 0; c < 3; c++) {
+      picture[3 * i + c] = Math.round(rgba[4 * i + c]! * alpha + backdrop[c]! * (1 - alpha));
+    }
+  }
+  return { picture, mask };
 }
 
 /**
@@ -260,25 +314,28 @@ export const likenessSuite: Suite = async () => {
         camera = levelled(camera, frontalElevation, centre);
       }
       const view = viewFromAffine(camera, centre, SIDE);
-      const rgba = renderViews(model, [view], SIDE, SIDE);
-      const avatarMask = new Uint8Array(SIDE * SIDE);
-      const composed = Buffer.alloc(SIDE * SIDE * 3);
-      for (let i = 0; i < SIDE * SIDE; i++) {
-        const alpha = rgba[4 * i + 3]! / 255;
-        avatarMask[i] = alpha >= 0.5 ? 1 : 0;
-        for (let c = 0; c < 3; c++) {
-          composed[3 * i + c] = Math.round(
-            rgba[4 * i + c]! * alpha + segmented.backdrop[c]! * (1 - alpha),
-          );
-        }
-      }
+      const { picture, mask: avatarMask } = renderOnBackdrop(model, view, segmented.backdrop);
       const chinRow = pixels[152]![1]!;
       await dumpComparison(`${person}-${key}`, photo, segmented.mask, avatarMask, chinRow);
-      await dumpRender(`${person}-${key}`, photo, composed);
+      await dumpRender(`${person}-${key}`, photo, picture);
+      const avatar = await describe({ data: picture, width: SIDE, height: SIDE });
+      // The photo's landmarks are in pixels, y down; closedEyes reads them y up.
+      const [rightShut, leftShut] = closedEyes(face.mesh.map((p): Vec3 => [p[0]!, -p[1]!, 0]));
+      let avatarEyesAsPhoto = avatar;
+      if (rightShut || leftShut) {
+        const shut = withShapes(model, {
+          eyeBlinkRight: rightShut ? 1 : 0,
+          eyeBlinkLeft: leftShut ? 1 : 0,
+        });
+        const { picture: shutPicture } = renderOnBackdrop(shut, view, segmented.backdrop);
+        await dumpRender(`${person}-${key}-eyes-as-photo`, photo, shutPicture);
+        avatarEyesAsPhoto = await describe({ data: shutPicture, width: SIDE, height: SIDE });
+      }
       rows.push({
         iou: headIou(segmented.mask, avatarMask, SIDE, chinRow),
         photo: await describe(photo),
-        avatar: await describe({ data: composed, width: SIDE, height: SIDE }),
+        avatar,
+        avatarEyesAsPhoto,
       });
     }
     results.set(person, rows);
@@ -291,31 +348,49 @@ export const likenessSuite: Suite = async () => {
     lines.push(`${person.padEnd(10)}${rows.map((r) => r.iou.toFixed(3).padStart(9)).join('')}`);
     summary[person] = { iou: rows.map((r) => Number(r.iou.toFixed(3))) };
   }
-  let ownBest = 0;
-  let cases = 0;
-  VIEWS.forEach(([name], v) => {
-    lines.push('', `faceres similarity, ${name}: rows photo, columns avatar (* = row's best)`);
-    lines.push(`${''.padEnd(10)}${PEOPLE.map((p) => p.padStart(10)).join('')}`);
-    for (const photoPerson of PEOPLE) {
-      const photo = results.get(photoPerson)![v]!.photo;
-      const sims = PEOPLE.map((avatarPerson) => {
-        const avatar = results.get(avatarPerson)![v]!.avatar;
-        return photo && avatar ? similarity(photo, avatar) : Number.NaN;
-      });
-      const best = sims.indexOf(Math.max(...sims.filter((s) => !Number.isNaN(s))));
-      cases++;
-      if (PEOPLE[best] === photoPerson) ownBest++;
-      lines.push(
-        `${photoPerson.padEnd(10)}${sims
-          .map((s, i) => (Number.isNaN(s) ? 'no face' : `${s.toFixed(4)}${i === best ? '*' : ' '}`))
-          .map((s) => s.padStart(10))
-          .join('')}`,
-      );
-      (summary[photoPerson] as Record<string, unknown>)[`similarity_${name.replace(' ', '')}`] =
-        sims.map((s) => Number(s.toFixed(4)));
-    }
-  });
+  const matrices = (
+    avatarOf: (r: ViewResult) => Embedding | null,
+    title: string,
+    field: string,
+  ): number => {
+    let ownBest = 0;
+    VIEWS.forEach(([name], v) => {
+      lines.push('', `${title}, ${name}: rows photo, columns avatar (* = row's best)`);
+      lines.push(`${''.padEnd(10)}${PEOPLE.map((p) => p.padStart(10)).join('')}`);
+      for (const photoPerson of PEOPLE) {
+        const photo = results.get(photoPerson)![v]!.photo;
+        const sims = PEOPLE.map((avatarPerson) => {
+          const avatar = avatarOf(results.get(avatarPerson)![v]!);
+          return photo && avatar ? similarity(photo, avatar) : Number.NaN;
+        });
+        const best = sims.indexOf(Math.max(...sims.filter((s) => !Number.isNaN(s))));
+        if (PEOPLE[best] === photoPerson) ownBest++;
+        lines.push(
+          `${photoPerson.padEnd(10)}${sims
+            .map((s, i) =>
+              Number.isNaN(s) ? 'no face' : `${s.toFixed(4)}${i === best ? '*' : ' '}`,
+            )
+            .map((s) => s.padStart(10))
+            .join('')}`,
+        );
+        (summary[photoPerson] as Record<string, unknown>)[`${field}_${name.replace(' ', '')}`] =
+          sims.map((s) => Number(s.toFixed(4)));
+      }
+    });
+    return ownBest;
+  };
+  const cases = VIEWS.length * PEOPLE.length;
+  const ownBest = matrices((r) => r.avatar, 'faceres similarity', 'similarity');
   lines.push('', `own avatar most similar: ${ownBest} of ${cases} (goal: all)`);
+  const ownBestEyesAsPhoto = matrices(
+    (r) => r.avatarEyesAsPhoto,
+    "diagnostic: faceres similarity with the avatar's eyes shut where the photo's are",
+    'similarity_eyes_as_photo',
+  );
+  lines.push(
+    '',
+    `diagnostic: own avatar most similar with the eyes as in the photo: ${ownBestEyesAsPhoto} of ${cases}`,
+  );
   const ious = [...results.values()].flatMap((rows) => rows.map((r) => r.iou));
   process.stdout.write(`${lines.join('\n')}\n`);
   process.stdout.write(
@@ -324,6 +399,7 @@ export const likenessSuite: Suite = async () => {
       ...summary,
       min_iou: Number(Math.min(...ious).toFixed(3)),
       own_best: ownBest,
+      own_best_eyes_as_photo: ownBestEyesAsPhoto,
       cases,
       target_met: ious.every((i) => i >= IOU_GOAL) && ownBest === cases,
     }) + '\n',

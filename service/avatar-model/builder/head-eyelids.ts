@@ -52,13 +52,25 @@ export function openEyes(points: Vec3[]): [boolean, boolean] {
   return [openEye(points, RIGHT_LIDS), openEye(points, LEFT_LIDS)];
 }
 
+/**
+ * Whether the landmarks (y up) show each eye, the person's right and left,
+ * closed or nearly: the eyes `openEyes` opens.
+ */
+export function closedEyes(points: readonly Vec3[]): [boolean, boolean] {
+  return [isClosed(points, RIGHT_LIDS), isClosed(points, LEFT_LIDS)];
+}
+
+function isClosed(points: readonly Vec3[], lids: EyeLids): boolean {
+  const width = distance(points[lids.corners[0]]!, points[lids.corners[1]]!);
+  const gaps = lids.upper.map((u, i) => points[u]![1] - points[lids.lower[i]!]![1]);
+  return Math.max(...gaps) < CLOSED_BELOW * width;
+}
+
 function openEye(points: Vec3[], lids: EyeLids): boolean {
+  if (!isClosed(points, lids)) return false;
   const a = points[lids.corners[0]]!;
   const b = points[lids.corners[1]]!;
   const width = distance(a, b);
-  const gaps = lids.upper.map((u, i) => points[u]![1] - points[lids.lower[i]!]![1]);
-  const opening = Math.max(...gaps);
-  if (opening >= CLOSED_BELOW * width) return false;
   const along = normalize(sub(b, a));
   lids.upper.forEach((u, i) => {
     const low = lids.lower[i]!;
