@@ -35,6 +35,28 @@ export function closeLips(points: Vec3[]): boolean {
 }
 const TEETH_COLUMNS = 14;
 
+/** The cavity's rings run round the lips' inner edge: over the top, corner to corner, and back. */
+const CAVITY_LOOP = [...INNER_LIP_TOP, ...INNER_LIP_BOTTOM.slice(1, -1)];
+const UPPER_EDGE = new Set(INNER_LIP_TOP.slice(1, -1));
+const LOWER_EDGE = new Set(INNER_LIP_BOTTOM.slice(1, -1));
+
+/** How deep the MouthCavity's vertex `v` lies: 0 on the lips' edge, 1 at the back. */
+export function cavityDepth(v: number): number {
+  return Math.min(1, Math.floor(v / CAVITY_LOOP.length) / CAVITY_RINGS);
+}
+
+/**
+ * Which lip the MouthCavity's vertex `v` hangs from: its column's point on
+ * the lips' inner edge is on the upper lip, on the lower, or a corner (the
+ * back's centre counts as a corner). Closed lips' edges lie on each other, so
+ * where a vertex is does not tell it.
+ */
+export function cavityLip(v: number): 'upper' | 'lower' | 'corner' {
+  if (v >= CAVITY_RINGS * CAVITY_LOOP.length) return 'corner';
+  const landmark = CAVITY_LOOP[v % CAVITY_LOOP.length]!;
+  return UPPER_EDGE.has(landmark) ? 'upper' : LOWER_EDGE.has(landmark) ? 'lower' : 'corner';
+}
+
 /**
  * Inside the mouth: a dark cavity hanging from the lips' inner edge back
  * into the head, upper and lower teeth rows behind the lips, and a tongue on
@@ -44,7 +66,7 @@ const TEETH_COLUMNS = 14;
 export function buildMouth(points: readonly Vec3[]): Part[] {
   const faceHeight = distance(points[10]!, points[152]!);
   const mm = (v: number) => (v / 1000) * (faceHeight / 0.12);
-  const loop = [...INNER_LIP_TOP, ...INNER_LIP_BOTTOM.slice(1, -1)];
+  const loop = CAVITY_LOOP;
   const corners = new Set([INNER_LIP_TOP[0], INNER_LIP_TOP[INNER_LIP_TOP.length - 1]]);
   const top = new Set(INNER_LIP_TOP);
   const lip = loop.map((i) => points[i]!);
@@ -68,7 +90,9 @@ export function buildMouth(points: readonly Vec3[]): Part[] {
       cavity.vertex([
         centre[0] + (p[0] - centre[0]) * (1 - 0.5 * t * t),
         p[1] * (1 - t) + centre[1] * t + sign * height * Math.sin(Math.PI * t),
-        p[2] - depth * t,
+        // Towards one back wall: set back from each lip point, the corners' columns (the
+        // corners lie further back) reached into the neck.
+        p[2] + (front - depth - p[2]) * t,
       ]);
     });
   }

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import type { AvatarMesh, AvatarModel } from '../../model.js';
 import { build, SUBJECTS, glbJson, joint, mesh, validate, writeModel } from '../test-support.js';
 import { ARKIT_BLENDSHAPES } from '../../../../shared/appearance/arkit-blendshapes.js';
-import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
+import { INNER_LIP_BOTTOM, LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
+import { firstHit } from '../outfits/skin-pokes.js';
+
+/** Every triangle of a mesh, for firstHit. */
+const FACES = (m: AvatarMesh) => Array.from({ length: m.indices.length / 3 }, (_, t) => t);
 
 const at = (m: AvatarMesh, v: number, target?: string): [number, number, number] => {
   const p = m.positions;
@@ -62,6 +66,84 @@ describe('ARKit blend shapes on the face', () => {
       // Between the parted lips one sees teeth: the upper row's edge is below the open upper lip.
       expect(upperTeethBottom).toBeLessThan(at(head, 13, 'jawOpen')[1]);
       expect(lowerTeethTop).toBeGreaterThan(at(head, 14, 'jawOpen')[1] - 0.004);
+    },
+  );
+
+  it.each(['person-a', 'person-b@narrow', 'person-c@long'] as const)(
+    '%s: jawOpen opens an oval, its corners staying, and mouthClose shuts it again',
+    async (subject) => {
+      const head = mesh(await build(subject), 'Head');
+      const drop = (i: number, ...shapes: string[]) =>
+        at(head, i)[1] -
+        shapes.reduce((y, s) => y + at(head, i, s)[1] - at(head, i)[1], at(head, i)[1]);
+      // The lower lip's inner edge from the right corner to the middle: dropping more and more.
+      const half = [...INNER_LIP_BOTTOM].reverse().slice(0, 6);
+      const drops = half.map((i) => drop(i, 'jawOpen'));
+      expect(drops[0]).toBeLessThan(0.001);
+      for (let k = 1; k < drops.length; k++) expect(drops[k]).toBeGreaterThan(drops[k - 1]!);
+      // Beside the corner it drops under 70 % of the middle's (dropped whole: a box of a mouth).
+      expect(drops[1]! / drops[5]!).toBeLessThan(0.7);
+      // With mouthClose the lips meet again, the lower edge back where it was (the corners are
+      // the upper lip's).
+      for (const i of INNER_LIP_BOTTOM.slice(1, -1))
+        expect(Math.abs(drop(i, 'jawOpen', 'mouthClose'))).toBeLessThan(0.001);
+    },
+  );
+
+  it.each([
+    ['person-a', {}],
+    ['person-b@narrow', {}],
+    ['person-c@long', {}],
+    ['person-a', { body: 'body_2', age: '3-6' }],
+  ] as const)(
+    '%s %j: jawOpen shows the teeth and the tongue in a dark mouth, and no skin behind them',
+    async (subject, change) => {
+      const model = await build(subject, change);
+      const opened = (m: AvatarMesh) => {
+        const jaw = m.morphTargets?.find((t) => t.name === 'jawOpen');
+        return jaw ? m.positions.map((p, i) => p + jaw.positions[i]!) : m.positions;
+      };
+      const head = mesh(model, 'Head');
+      const corner = (i: number) => at(head, i, 'jawOpen');
+      const [top, bottom] = [corner(13), corner(14)];
+      const halfWidth = (corner(308)[0] - corner(78)[0]) / 2;
+      const front = top[2] + 0.05;
+      // Only triangles round the mouth can be met: the rest of the body need not be tried.
+      const near = (m: AvatarMesh) =>
+        FACES(m).filter((t) => {
+          const v = m.indices[3 * t]!;
+          return (
+            Math.abs(m.positions[3 * v]! - top[0]) < 0.1 &&
+            Math.abs(m.positions[3 * v + 1]! - top[1]) < 0.12
+          );
+        });
+      const meshes = model.meshes.map((m) => ({ m, positions: opened(m), faces: near(m) }));
+      // What a ray straight in through the open mouth meets first, on a grid over the opening.
+      const seen: Record<string, number> = {};
+      for (let fx = -0.8; fx <= 0.81; fx += 0.2) {
+        for (let fy = 0.025; fy < 1; fy += 0.05) {
+          const from: [number, number, number] = [
+            top[0] + fx * halfWidth,
+            top[1] + (bottom[1] - top[1]) * fy,
+            front,
+          ];
+          let first = '';
+          let nearest = Infinity;
+          for (const { m, positions, faces } of meshes) {
+            const hit = firstHit(...from, [0, 0, -1], positions, m.indices, faces, 0.2);
+            if (hit && hit.distance < nearest) [first, nearest] = [m.name, hit.distance];
+          }
+          seen[first] = (seen[first] ?? 0) + 1;
+        }
+      }
+      // The neck's skin inside the head showed at the back of the mouth, and before that a
+      // curtain of the cavity hid the teeth.
+      const saw = JSON.stringify(seen);
+      expect(seen.Body ?? 0, saw).toBe(0);
+      expect(seen.TeethUpper ?? 0, saw).toBeGreaterThanOrEqual(6);
+      expect(seen.TeethLower ?? 0, saw).toBeGreaterThanOrEqual(3);
+      expect(seen.Tongue ?? 0, saw).toBeGreaterThanOrEqual(3);
+      expect(seen.MouthCavity ?? 0, saw).toBeGreaterThan(80);
     },
   );
 

@@ -114,8 +114,14 @@ export function faceShapes(input: FaceRigInput): FaceShape[] {
     opening += 0.002;
   const jawWeight = (j: number) =>
     LOWER.has(j) ? 1 : UPPER.has(j) ? 0 : smoothstep(lineY + mm(6), lineY - mm(14), L[j]![1]);
-  const withJaw = (jaw: (p: Vec3) => Vec3, lips = 1) =>
-    L.map((p, j) => scale(jaw(p), jawWeight(j) * (LOWER.has(j) ? lips : 1)));
+  const withJaw = (jaw: (p: Vec3) => Vec3, lips: (j: number) => number = () => 1) =>
+    L.map((p, j) => scale(jaw(p), jawWeight(j) * (LOWER.has(j) ? lips(j) : 1)));
+  // The open mouth is an oval: the lower lip goes down with the jaw fully in the middle and
+  // less towards the corners, which stay. Dropped whole, the lip's points beside the corners
+  // fell 3–4 cm under them: a box of a mouth, its corners folded over.
+  const halfMouth = Math.abs(L[MOUTH_CORNERS.left]![0] - L[MOUTH_CORNERS.right]![0]) / 2;
+  const lowerLipOpens = (j: number) =>
+    Math.sqrt(Math.max(0, 1 - ((L[j]![0] - mouthX) / halfMouth) ** 2));
   const shift = (d: Vec3) => () => d;
 
   const blink = (lids: EyeLids, eye: EyeBall, amount: number) => {
@@ -167,7 +173,7 @@ export function faceShapes(input: FaceRigInput): FaceShape[] {
     eyeLookOutLeft: () => look('left', -eyeSide('left').inward * EYE_YAW, 0, 0),
     eyeLookOutRight: () => look('right', -eyeSide('right').inward * EYE_YAW, 0, 0),
 
-    jawOpen: () => ({ landmarks: withJaw(turn(opening)), jaw: turn(opening) }),
+    jawOpen: () => ({ landmarks: withJaw(turn(opening), lowerLipOpens), jaw: turn(opening) }),
     jawForward: () => ({ landmarks: withJaw(shift([0, 0, mm(6)])), jaw: shift([0, 0, mm(6)]) }),
     jawLeft: () => ({ landmarks: withJaw(shift([mm(7), 0, 0])), jaw: shift([mm(7), 0, 0]) }),
     jawRight: () => ({ landmarks: withJaw(shift([-mm(7), 0, 0])), jaw: shift([-mm(7), 0, 0]) }),
@@ -175,7 +181,7 @@ export function faceShapes(input: FaceRigInput): FaceShape[] {
     mouthClose: () => ({
       landmarks: L.map((p, j): Vec3 => {
         const d = turn(opening)(p);
-        if (LOWER.has(j)) return scale(d, -1);
+        if (LOWER.has(j)) return scale(d, -lowerLipOpens(j));
         return UPPER.has(j) ? scale(d, 0.15) : [0, 0, 0];
       }),
     }),

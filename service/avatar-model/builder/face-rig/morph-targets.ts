@@ -1,9 +1,10 @@
 import type { AvatarJoint, AvatarMesh } from '../../model.js';
 import { boundaryLoops } from '../body-stitch.js';
 import { RADIUS_PER_WIDTH } from '../eyes.js';
+import { cavityDepth, cavityLip } from '../head-mouth.js';
 import { distance, smoothstep, sub, type Vec3 } from '../vec3.js';
 import { faceShapes, type EyeBall, type FaceShape } from './face-shapes.js';
-import { LEFT_LIDS, RIGHT_LIDS } from './landmark-groups.js';
+import { LEFT_LIDS, LOWER_LIP, RIGHT_LIDS, UPPER_LIP } from './landmark-groups.js';
 
 /** The head mesh's first vertices are the 468 face landmarks, in their order. */
 export const FACE_LANDMARKS = 468;
@@ -11,12 +12,16 @@ export const FACE_LANDMARKS = 468;
 /**
  * How each face part follows the shapes. `landmarks`: like the nearest
  * landmarks, fading out between `fade[0]` and `fade[1]` metres from them
- * (the skull far behind the face stays put); `jaw`: lower parts (below the
- * lips' line) turn with the jaw; `tongue` and `eye` as named; `lash`: each
- * lash turns with its root on the upper lid's edge (lashOffset).
+ * (the skull far behind the face stays put); `cavity`: the mouth's cavity,
+ * each vertex carried by no landmark of the lip it does not hang from
+ * (`cavityLip`), and the jaw turning its floor less the deeper it lies;
+ * `jaw`: lower parts (below the lips' line) turn with the jaw;
+ * `tongue` and `eye` as named; `lash`: each lash turns with its root on the
+ * upper lid's edge (lashOffset).
  */
 interface FollowRule {
   fade?: [number, number];
+  cavity?: boolean;
   jaw?: 'lower' | 'all';
   tongue?: boolean;
   eye?: boolean;
@@ -27,7 +32,11 @@ const RULES: Record<string, FollowRule> = {
   Head: { fade: [0.004, 0.035] },
   Brows: { fade: [0.012, 0.03] },
   Lashes: { lash: true },
-  MouthCavity: { fade: [0.002, 0.01], jaw: 'lower' },
+  // Closed lips' inner edges lie on each other: carried by both, the cavity's first rings went
+  // half way down with the jaw, a dark curtain across the open mouth in front of the teeth. And
+  // turned whole with the jaw, its floor's back went down into the neck, whose skin then showed
+  // at the back of the open mouth.
+  MouthCavity: { fade: [0.002, 0.01], jaw: 'lower', cavity: true },
   TeethLower: { jaw: 'all' },
   Tongue: { jaw: 'all', tongue: true },
   EyeWhites: { eye: true },
@@ -67,7 +76,10 @@ export function addFaceMorphTargets(meshes: AvatarMesh[], joints: readonly Avata
     const rule = RULES[mesh.name];
     if (!rule) continue;
     const count = mesh.positions.length / 3;
-    const carriers = rule.fade ? nearestLandmarks(mesh, landmarks, mesh === head, rule.fade) : null;
+    const admits = rule.cavity ? fromItsLip : undefined;
+    const carriers = rule.fade
+      ? nearestLandmarks(mesh, landmarks, mesh === head, rule.fade, admits)
+      : null;
     if (carriers && mesh === head) pinToBody(mesh, carriers, joints);
     const targets = [];
     for (const shape of shapes) {
@@ -88,11 +100,27 @@ interface Carrier {
   weights: number[];
 }
 
+/**
+ * Over this span of the cavity's depth (0 at the lips, 1 at its back) its
+ * floor turns with the jaw less and less, to not at all: the throat stays.
+ */
+const CAVITY_FLOOR_TURNS: [number, number] = [0.3, 1];
+
+const UPPER = new Set(UPPER_LIP);
+const LOWER = new Set(LOWER_LIP);
+
+/** For `cavity`: whether `landmark` may carry the cavity's vertex `v`. */
+function fromItsLip(v: number, landmark: number): boolean {
+  const lip = cavityLip(v);
+  return lip === 'upper' ? !LOWER.has(landmark) : lip === 'lower' ? !UPPER.has(landmark) : true;
+}
+
 function nearestLandmarks(
   mesh: AvatarMesh,
   landmarks: readonly Vec3[],
   isHead: boolean,
   fade: [number, number],
+  admits: (v: number, landmark: number) => boolean = () => true,
 ): Carrier[] {
   const count = mesh.positions.length / 3;
   const carriers: Carrier[] = [];
@@ -128,6 +156,7 @@ function nearestLandmarks(
     const near: { i: number; d: number }[] = [];
     let worst = Infinity;
     for (let i = 0; i < landmarks.length; i++) {
+      if (!admits(v, i)) continue;
       const l = landmarks[i]!;
       const d2 = (px - l[0]) ** 2 + (py - l[1]) ** 2 + (pz - l[2]) ** 2;
       if (near.length < NEIGHBOURS || d2 < worst) {
@@ -259,7 +288,8 @@ function addOffset(
     out[3 * v + 1]! += d[1]! * w;
     out[3 * v + 2]! += d[2]! * w;
   };
-  if (jawBound && shape.jaw) add(shape.jaw(p), Math.max(0, 1 - carried));
+  const jawShare = rule.cavity ? 1 - smoothstep(...CAVITY_FLOOR_TURNS, cavityDepth(v)) : 1;
+  if (jawBound && shape.jaw) add(shape.jaw(p), Math.max(0, 1 - carried) * jawShare);
   if (rule.tongue && shape.tongue) add(shape.tongue);
   if (rule.eye && shape.eyes) {
     const side = p[0] > 0 ? 'left' : 'right';
