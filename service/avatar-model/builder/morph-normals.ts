@@ -21,10 +21,10 @@ const MAX_TURN = Math.PI / 2;
  * them a closed upper lid kept the normals of the fold it came from.
  *
  * The surface's own normals at rest and moved are summed as `smoothNormals`
- * sums them, and each vertex's normal is turned as its surface normal turned. So the
- * builder's own normals (relaxed at the face's rim, across the crotch) keep
- * their character, and where nothing moves the change is exactly 0, which a
- * sparse accessor leaves out of the file. Call once the meshes are final.
+ * sums them, and each vertex's normal is turned as its surface's turned. So
+ * the builder's own normals (relaxed at the face's rim) keep their character,
+ * and where nothing moves the change is exactly 0, which a sparse accessor
+ * leaves out of the file. Call once the meshes are final.
  */
 export function addMorphNormals(meshes: readonly AvatarMesh[]): void {
   for (const mesh of meshes) {

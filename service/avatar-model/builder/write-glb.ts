@@ -213,6 +213,7 @@ function meshNode(
   return doc.createNode(name).setMesh(gltfMesh);
 }
 
+/** How many vertices a target's offsets (xyz per vertex) change at all. */
 function movedVertices(offsets: Float32Array): number {
   let moved = 0;
   for (let v = 0; v < offsets.length; v += 3) {

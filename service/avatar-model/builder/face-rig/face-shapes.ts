@@ -118,7 +118,7 @@ export function faceShapes(input: FaceRigInput): FaceShape[] {
     L.map((p, j) => scale(jaw(p), jawWeight(j) * (LOWER.has(j) ? lips(j) : 1)));
   // The open mouth is an oval: the lower lip goes down with the jaw fully in the middle and
   // less towards the corners, which stay. Dropped whole, the lip's points beside the corners
-  // fell 3–4 cm under them: a box of a mouth, its corners folded over.
+  // fell 3–4 cm under them: a box of a mouth.
   const halfMouth = Math.abs(L[MOUTH_CORNERS.left]![0] - L[MOUTH_CORNERS.right]![0]) / 2;
   const lowerLipOpens = (j: number) =>
     Math.sqrt(Math.max(0, 1 - ((L[j]![0] - mouthX) / halfMouth) ** 2));
