@@ -1,5 +1,5 @@
 import type { StoredCustomization } from '../../../shared/api/index.js';
-import { MeshBuilder } from './mesh-builder.js';
+import type { MeshBuilder } from './mesh-builder.js';
 import {
   BONE_NAMES,
   BONE_PARENT,
@@ -136,9 +136,8 @@ export function deformMesh(
   transforms: Record<BoneName, BoneTransform>,
 ): MeshBuilder {
   const byIndex = BONE_NAMES.map((name) => transforms[name]);
-  const out = new MeshBuilder();
-  out.append(mesh);
-  const pos = out.positions;
+  const pos = mesh.positions;
+  const deformed: number[] = [];
   for (let v = 0; v < mesh.vertexCount; v++) {
     let x = 0;
     let y = 0;
@@ -151,9 +150,7 @@ export function deformMesh(
       y += w * (t.offset[1] + t.scale[1] * pos[3 * v + 1]!);
       z += w * (t.offset[2] + t.scale[2] * pos[3 * v + 2]!);
     }
-    pos[3 * v] = x;
-    pos[3 * v + 1] = y;
-    pos[3 * v + 2] = z;
+    deformed.push(x, y, z);
   }
-  return out;
+  return mesh.movedTo(deformed);
 }

@@ -6,13 +6,23 @@ import { cross, normalize, sub, type Vec3 } from './vec3.js';
  * Generators append to it; `finishMesh` turns it into the model's typed arrays.
  */
 export class MeshBuilder {
-  readonly positions: number[] = [];
-  readonly uvs: number[] = [];
-  readonly indices: number[] = [];
-  readonly joints: number[] = [];
-  readonly weights: number[] = [];
+  readonly positions: number[];
+  readonly uvs: number[];
+  readonly indices: number[];
+  readonly joints: number[];
+  readonly weights: number[];
   /** Whether any vertex was given texture coordinates; the others get (0, 0). */
-  private textured = false;
+  private textured: boolean;
+
+  /** An empty builder; `shared` only for `movedTo`. */
+  constructor(shared?: { positions: number[]; from: MeshBuilder }) {
+    this.positions = shared?.positions ?? [];
+    this.uvs = shared?.from.uvs ?? [];
+    this.indices = shared?.from.indices ?? [];
+    this.joints = shared?.from.joints ?? [];
+    this.weights = shared?.from.weights ?? [];
+    this.textured = shared?.from.textured ?? false;
+  }
 
   get hasUvs(): boolean {
     return this.textured;
@@ -60,6 +70,22 @@ export class MeshBuilder {
       this.joints[4 * vertex + k] = joints[k] ?? 0;
       this.weights[4 * vertex + k] = weights[k] ?? 0;
     }
+  }
+
+  /**
+   * A builder with the same vertices moved to `positions` (xyz per vertex),
+   * for a deformed copy: it shares this one's texture coordinates,
+   * influences and triangles instead of copying them (copying every part's
+   * arrays was a tenth of a build), so neither builder may change or grow
+   * those afterwards.
+   */
+  movedTo(positions: number[]): MeshBuilder {
+    if (positions.length !== this.positions.length) {
+      throw new Error(
+        `movedTo: ${positions.length / 3} positions for ${this.vertexCount} vertices`,
+      );
+    }
+    return new MeshBuilder({ positions, from: this });
   }
 
   /** Appends another builder's geometry and influences. */

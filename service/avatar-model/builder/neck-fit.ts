@@ -1,7 +1,7 @@
 import { neckZ } from './body-skeleton.js';
 import type { BodyTemplate } from './body-template.js';
 import type { NeckSize } from './head-neck.js';
-import { MeshBuilder } from './mesh-builder.js';
+import type { MeshBuilder } from './mesh-builder.js';
 import type { Proportions } from './proportions.js';
 import { smoothstep, type Vec3 } from './vec3.js';
 
@@ -95,8 +95,7 @@ function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder 
   let any = false;
   for (let v = 0; v < mesh.vertexCount && !any; v++) any = fit.moves(mesh.position(v));
   if (!any) return mesh;
-  const out = new MeshBuilder();
-  out.append(mesh);
+  const out = mesh.movedTo(mesh.positions.slice());
   for (let v = 0; v < out.vertexCount; v++) {
     const q = out.position(v);
     if (fit.moves(q)) out.setPosition(v, fit.forward(q));
