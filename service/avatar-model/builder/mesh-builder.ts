@@ -183,11 +183,7 @@ export function normalSums(
 }
 
 /** The unnormalised normal of the triangle starting at `indices[t]`: its length is twice the area. */
-export function triangleNormal(
-  positions: ArrayLike<number>,
-  indices: ArrayLike<number>,
-  t: number,
-): Vec3 {
+function triangleNormal(positions: ArrayLike<number>, indices: ArrayLike<number>, t: number): Vec3 {
   const at = (i: number): Vec3 => [positions[3 * i]!, positions[3 * i + 1]!, positions[3 * i + 2]!];
   const a = at(indices[t]!);
   return cross(sub(at(indices[t + 1]!), a), sub(at(indices[t + 2]!), a));

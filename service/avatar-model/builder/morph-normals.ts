@@ -87,10 +87,10 @@ export function addMorphNormals(meshes: readonly AvatarMesh[]): void {
         }
       }
       const normals = new Float32Array(count * 3);
+      const sum = rest.sum;
       for (let v = 0; v < count; v++) {
         const s = slot[v]!;
         if (!isReached[s]) continue;
-        const sum = rest.sum;
         const from = rest.normal(v);
         const to = normalize([
           sum[3 * s]! + change[3 * s]!,
