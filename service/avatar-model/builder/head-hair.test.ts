@@ -5,6 +5,7 @@ import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import { ALPHA_CUTOFF } from '../../render/material-shader.js';
 import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js';
 import { buildAvatar } from './build-avatar.js';
+import { firstHit } from './outfits/skin-pokes.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
 import type { AvatarModel } from '../model.js';
 import { analysisOf, SUBJECTS, inputFor, rayHits, styleId, type Subject } from './test-support.js';
@@ -313,6 +314,103 @@ describe('hair over the ears', () => {
     expect(under).toBeGreaterThan(30);
     expect(through).toEqual([]);
   });
+});
+
+describe('the short cut round the ears', () => {
+  const DEG = Math.PI / 180;
+
+  /** Whether a ray from `from` along `d` first meets `mesh` where its texture shows hair. */
+  function hairAt(
+    mesh: AvatarModel['meshes'][number],
+    texture: ReturnType<typeof prepareTexture>,
+    texel: Float32Array,
+    from: Vec3,
+    d: Vec3,
+  ) {
+    const faces = Array.from({ length: mesh.indices.length / 3 }, (_, t) => t);
+    const hit = firstHit(...from, d, mesh.positions, mesh.indices, faces, 1);
+    if (!hit) return false;
+    const corner = (k: number) => mesh.indices[3 * hit.face + k]!;
+    const uv = [0, 1].map(
+      (c) =>
+        (1 - hit.u - hit.w) * mesh.uvs![2 * corner(0) + c]! +
+        hit.u * mesh.uvs![2 * corner(1) + c]! +
+        hit.w * mesh.uvs![2 * corner(2) + c]!,
+    );
+    sampleTexture(texture, uv[0]!, uv[1]!, 0, texel);
+    return texel[3]! >= 0.5;
+  }
+
+  // Its hairline ran level 2–3 cm above the ears, its strands thinning out over 2.5 of its
+  // rows there: above each ear, a tongue of bare skin 2.5–3 cm high between the sideburn and
+  // the hair behind the ear, as if shaved.
+  it.each(['person-a', 'person-c'] as const)(
+    '%s: comes down to within 1.2 cm of the top of each ear, and nowhere through it',
+    async (person) => {
+      const model = await wearingHair('short', person);
+      const hair = model.meshes.find((m) => m.name === 'Hair')!;
+      const joint = model.joints.find((j) => j.name === 'Head')!.position;
+      const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+      const texture = prepareTexture(hair.material.texture!);
+      const texel = new Float32Array(4);
+      const hairFaces = Array.from({ length: hair.indices.length / 3 }, (_, t) => t);
+      for (const name of ['EarLeft', 'EarRight']) {
+        const ear = model.meshes.find((m) => m.name === name)!;
+        const points = Array.from({ length: ear.positions.length / 3 }, (_, v) => {
+          const offset = sub(vec3At(ear.positions, v), centre);
+          const r = Math.hypot(...offset);
+          return {
+            r,
+            azimuth: Math.atan2(offset[0], offset[2]),
+            elevation: Math.asin(offset[1] / r),
+          };
+        });
+        const azimuths = points.map((p) => p.azimuth);
+        const [from, to] = [Math.min(...azimuths), Math.max(...azimuths)];
+        // Across the ear's middle half, from the ear's top at that azimuth straight up to
+        // where the hair shows.
+        const bare: number[] = [];
+        for (let k = 1; k <= 7; k++) {
+          const azimuth = from + ((to - from) * (k + 2)) / 12;
+          const top = points
+            .filter((p) => Math.abs(p.azimuth - azimuth) < 2 * DEG)
+            .reduce((a, b) => (b.elevation > a.elevation ? b : a));
+          let rise = 0;
+          for (; rise < 20 * DEG; rise += 0.25 * DEG) {
+            const e = top.elevation + rise;
+            const d: Vec3 = [
+              Math.sin(azimuth) * Math.cos(e),
+              Math.sin(e),
+              Math.cos(azimuth) * Math.cos(e),
+            ];
+            if (hairAt(hair, texture, texel, centre, d)) break;
+          }
+          bare.push(Math.round(top.r * rise * 1000));
+        }
+        expect(
+          Math.max(...bare),
+          `${name}: bare skin above it (mm) ${bare.join(' ')}`,
+        ).toBeLessThan(12);
+        // No edge of the ear passes through the hair.
+        const through: number[] = [];
+        for (let t = 0; t < ear.indices.length; t += 3)
+          for (const [a, b] of [
+            [0, 1],
+            [1, 2],
+            [2, 0],
+          ] as const) {
+            const p = vec3At(ear.positions, ear.indices[t + a]!);
+            const q = vec3At(ear.positions, ear.indices[t + b]!);
+            const edge = sub(q, p);
+            const length = Math.hypot(...edge);
+            const d: Vec3 = [edge[0] / length, edge[1] / length, edge[2] / length];
+            if (firstHit(...p, d, hair.positions, hair.indices, hairFaces, length))
+              through.push(t / 3);
+          }
+        expect(through, `${name}: its triangles through the hair`).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('the hairline', () => {

@@ -15,6 +15,8 @@ export class HeadRadiusMap {
   private readonly radii: Float32Array;
   /** How far the ears reach, per cell and its neighbours (0 where there is no ear). */
   private readonly ears: Float32Array;
+  /** The ears' surface points: azimuth, elevation, and height off the head, three numbers each. */
+  private readonly earPoints: Float32Array;
 
   constructor(
     readonly centre: Vec3,
@@ -27,42 +29,26 @@ export class HeadRadiusMap {
     const reach = new Float32Array(AZIMUTHS * ELEVATIONS);
     for (const ear of ears) this.splatMesh(ear, reach);
     this.ears = withSlopes(reach);
+    const earPoints: number[] = [];
+    for (const ear of ears)
+      forEachSurfacePoint(ear, (p) => {
+        const { azimuth, elevation } = this.direction(p);
+        const off = Math.hypot(p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]);
+        earPoints.push(azimuth, elevation, off - this.radius(azimuth, elevation));
+      });
+    this.earPoints = Float32Array.from(earPoints);
   }
 
-  /** Splats a mesh's vertices and points inside its triangles, keeping each cell's farthest. */
+  /** Splats a mesh's surface points into a grid, keeping each cell's farthest. */
   private splatMesh(mesh: MeshBuilder, radii: Float32Array): void {
     const centre = this.centre;
-    const splat = (p: Vec3) => {
+    forEachSurfacePoint(mesh, (p) => {
       const d: Vec3 = [p[0] - centre[0], p[1] - centre[1], p[2] - centre[2]];
       const r = Math.hypot(d[0], d[1], d[2]);
       if (r < 1e-6) return;
       const cell = this.cell(Math.atan2(d[0], d[2]), Math.asin(d[1] / r));
       radii[cell] = Math.max(radii[cell]!, r);
-    };
-    for (let v = 0; v < mesh.vertexCount; v++) splat(mesh.position(v));
-    // Points inside triangles too: big skull triangles would otherwise leave cells empty.
-    const idx = mesh.indices;
-    for (let t = 0; t < idx.length; t += 3) {
-      const a = mesh.position(idx[t]!);
-      const b = mesh.position(idx[t + 1]!);
-      const c = mesh.position(idx[t + 2]!);
-      for (const [wa, wb] of [
-        [1 / 3, 1 / 3],
-        [0.5, 0.5],
-        [0.5, 0],
-        [0, 0.5],
-        [2 / 3, 1 / 6],
-        [1 / 6, 2 / 3],
-        [1 / 6, 1 / 6],
-      ] as const) {
-        const wc = 1 - wa - wb;
-        splat([
-          a[0] * wa + b[0] * wb + c[0] * wc,
-          a[1] * wa + b[1] * wb + c[1] * wc,
-          a[2] * wa + b[2] * wb + c[2] * wc,
-        ]);
-      }
-    }
+    });
   }
 
   private cell(azimuth: number, elevation: number): number {
@@ -92,6 +78,20 @@ export class HeadRadiusMap {
     );
   }
 
+  /**
+   * The directions (azimuth, elevation) of the ears' surface points lying
+   * within `clearance` of the head: a layer laid closer to the head than that
+   * would cut through an ear's root there; further out, the ear stands clear
+   * of it.
+   */
+  earRoots(clearance: number): [number, number][] {
+    const points = this.earPoints;
+    const roots: [number, number][] = [];
+    for (let k = 0; k < points.length; k += 3)
+      if (points[k + 2]! <= clearance) roots.push([points[k]!, points[k + 1]!]);
+    return roots;
+  }
+
   /** How far from the centre a point `gap` metres outside the surface lies (over the ears, if `overEars`). */
   reach(azimuth: number, elevation: number, gap: number, overEars = false): number {
     return overEars
@@ -115,6 +115,36 @@ export class HeadRadiusMap {
     const d: Vec3 = [p[0] - this.centre[0], p[1] - this.centre[1], p[2] - this.centre[2]];
     const r = Math.hypot(d[0], d[1], d[2]) || 1;
     return { azimuth: Math.atan2(d[0], d[2]), elevation: Math.asin(d[1] / r) };
+  }
+}
+
+/**
+ * Calls `visit` with a mesh's vertices and points inside its triangles: big
+ * skull triangles would otherwise leave a coarse grid's cells empty.
+ */
+function forEachSurfacePoint(mesh: MeshBuilder, visit: (p: Vec3) => void): void {
+  for (let v = 0; v < mesh.vertexCount; v++) visit(mesh.position(v));
+  const idx = mesh.indices;
+  for (let t = 0; t < idx.length; t += 3) {
+    const a = mesh.position(idx[t]!);
+    const b = mesh.position(idx[t + 1]!);
+    const c = mesh.position(idx[t + 2]!);
+    for (const [wa, wb] of [
+      [1 / 3, 1 / 3],
+      [0.5, 0.5],
+      [0.5, 0],
+      [0, 0.5],
+      [2 / 3, 1 / 6],
+      [1 / 6, 2 / 3],
+      [1 / 6, 1 / 6],
+    ] as const) {
+      const wc = 1 - wa - wb;
+      visit([
+        a[0] * wa + b[0] * wb + c[0] * wc,
+        a[1] * wa + b[1] * wb + c[1] * wc,
+        a[2] * wa + b[2] * wb + c[2] * wc,
+      ]);
+    }
   }
 }
 

@@ -50,14 +50,32 @@ function panelPuff(s: number, azimuth: number): number {
   return PANEL_PUFF * Math.abs(Math.sin(3 * azimuth)) ** 0.3 * Math.sin(Math.PI * s) ** 2;
 }
 
-/** The short cut's fade, in rows by |azimuth|: short at the forehead, longest at the nape. */
+/**
+ * The short cut's fade, in rows by |azimuth|: short at the forehead, shortest
+ * round the ears, longest at the nape. Faded over 2.5 rows over the ears, it
+ * thinned out over 2.5 cm above them, a shaved-looking band.
+ */
 const SHORT_CUT_FADE: readonly [number, number][] = [
   [0, 1.5],
-  [60, 1.5],
-  [100, 2.5],
+  [85, 1.5],
+  [95, 1],
+  [115, 1],
+  [135, 2.5],
   [180, 3.5],
 ];
 const AROUND = 56;
+/**
+ * The short cut's columns: its hairline rounds each ear, about 15° wide, at
+ * 3.75° a column; at AROUND's 6.4° it came down round an ear in two steps.
+ */
+const SHORT_AROUND = 96;
+/**
+ * Ear points within this (m) of the head are where a short cut's shell, 4–6 mm
+ * off the skin near its hairline, would pass through the ear.
+ */
+const EAR_ROOT_CLEARANCE = 0.008;
+/** How far (rad) above those a short cut's hairline rounds the ear. */
+const ABOVE_EAR = 1 * (Math.PI / 180);
 const DOWN = 18;
 
 /**
@@ -89,6 +107,12 @@ interface Shell {
   fade?: readonly [number, number][];
   /** How many columns go round it (AROUND unless told). */
   around?: number;
+  /**
+   * Whether its hairline rounds the ears, just above where their roots lie
+   * within the shell's gap: a short cut's, laid on the head alone with no
+   * curtain, between its sideburns and its nape.
+   */
+  aboveEars?: true;
 }
 
 /**
@@ -168,7 +192,9 @@ export function buildHair(
         // front of the ears as sideburns, over the ears, then down behind them to the nape. It
         // stopped at the back of the skull, a bowl cut over a bare nape; and held level to 60°
         // and then cut straight down to the top of the ear, it left the temples and the
-        // outline's side bare, 12–15° deep, with no sideburns.
+        // outline's side bare, 12–15° deep, with no sideburns. Over the ears the table lies
+        // low and `aboveEars` lifts it round each ear's root: held at a fixed −6° to −8° there,
+        // it left 1.6–2.4 cm of bare skin above the ears.
         hairline: [
           [0, 8],
           [50, 8],
@@ -176,11 +202,12 @@ export function buildHair(
           [76, -18],
           [82, -26],
           [88, -28],
-          [94, -6],
-          [108, -8],
-          [126, -36],
+          [108, -34],
+          [126, -38],
           [180, -50],
         ],
+        aboveEars: true,
+        around: SHORT_AROUND,
         fringe: -2,
         // Fullest on top, close at the sides and the nape: an even 11 mm stood out from the
         // temples down like a helmet.
@@ -350,6 +377,34 @@ function hairlineAt(spec: Shell, guard: (a: number) => number, azimuth: number):
 }
 
 /**
+ * Raises a shell's hairline, given at its columns (`lows`, radians, `around`
+ * of them and the first repeated last), to ABOVE_EAR over each ear root point
+ * (`roots`, azimuth and elevation): first the column nearest each point; then,
+ * where the straight edge between two columns would still pass under a point
+ * between them, both columns by the shortfall. Raised only, so each point
+ * once cleared stays clear.
+ */
+function roundTheEars(lows: number[], roots: readonly [number, number][], around: number): void {
+  const column = (2 * Math.PI) / around;
+  const at = (azimuth: number) => (azimuth + Math.PI) / column;
+  for (const [azimuth, elevation] of roots) {
+    const j = Math.round(at(azimuth)) % around;
+    lows[j] = Math.max(lows[j]!, elevation + ABOVE_EAR);
+  }
+  for (const [azimuth, elevation] of roots) {
+    const x = at(azimuth);
+    const j = Math.floor(x) % around;
+    const k = (j + 1) % around;
+    const f = x - Math.floor(x);
+    const short = elevation + ABOVE_EAR - ((1 - f) * lows[j]! + f * lows[k]!);
+    if (short <= 0) continue;
+    lows[j] = lows[j]! + short;
+    lows[k] = lows[k]! + short;
+  }
+  lows[around] = lows[0]!;
+}
+
+/**
  * How far from the head's centre a shell reaches in a direction, or null
  * below its hairline, where it does not reach (appendShell's surface).
  */
@@ -400,19 +455,22 @@ function appendShell(
     if (strandsTo !== 1) return (i / DOWN) * strandsTo;
     return i === DOWN ? 1 : (WHOLE_HAIR_TO * i) / (DOWN - 1);
   };
+  const azimuthOf = (j: number) => -Math.PI + (2 * Math.PI * j) / around;
   const uv = (j: number, i: number): [number, number] => [
     (STRAND_REPEAT * j) / around,
-    v(i, -Math.PI + (2 * Math.PI * j) / around),
+    v(i, azimuthOf(j)),
   ];
   const crown = mesh.vertex(
     map.pointAt(0, Math.PI / 2, spec.gap(0, 0, Math.PI / 2), spec.overEars),
     uv(around / 2, 0),
   );
+  const lows = Array.from({ length: columns }, (_, j) => hairlineAt(spec, guard, azimuthOf(j)));
+  if (spec.aboveEars) roundTheEars(lows, map.earRoots(EAR_ROOT_CLEARANCE), around);
   for (let i = 1; i <= DOWN; i++) {
     const s = i / DOWN;
     for (let j = 0; j < columns; j++) {
-      const azimuth = -Math.PI + (2 * Math.PI * j) / around;
-      const low = hairlineAt(spec, guard, azimuth);
+      const azimuth = azimuthOf(j);
+      const low = lows[j]!;
       const elevation = Math.PI / 2 - (Math.PI / 2 - low) * s;
       mesh.vertex(
         map.pointAt(azimuth, elevation, spec.gap(s, azimuth, elevation), spec.overEars),
