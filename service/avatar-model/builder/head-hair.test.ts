@@ -345,7 +345,7 @@ describe('the short cut round the ears', () => {
   // rows there: above each ear, a tongue of bare skin 2.5–3 cm high between the sideburn and
   // the hair behind the ear, as if shaved.
   it.each(['person-a', 'person-c'] as const)(
-    '%s: comes down to within 1.2 cm of the top of each ear, and nowhere through it',
+    '%s: comes down to within 1.3 cm of the top of each ear, and nowhere through it',
     async (person) => {
       const model = await wearingHair('short', person);
       const hair = model.meshes.find((m) => m.name === 'Hair')!;
@@ -390,7 +390,7 @@ describe('the short cut round the ears', () => {
         expect(
           Math.max(...bare),
           `${name}: bare skin above it (mm) ${bare.join(' ')}`,
-        ).toBeLessThan(12);
+        ).toBeLessThan(13);
         // No edge of the ear passes through the hair.
         const through: number[] = [];
         for (let t = 0; t < ear.indices.length; t += 3)
