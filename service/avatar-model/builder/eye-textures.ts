@@ -1,5 +1,6 @@
 import type { TextureImage } from '../model.js';
 import { clampedPngTexture } from './png-encode.js';
+import { seededRandom } from './seeded-random.js';
 import { smoothstep } from './vec3.js';
 
 /**
@@ -52,11 +53,7 @@ export function scleraTexture(): TextureImage {
 
 export function irisTexture(): TextureImage {
   if (iris) return iris;
-  let seed = 97531;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
+  const random = seededRandom(97531);
   // Fibres: each column's brightness, blended with its neighbours so they are a few texels wide.
   const raw = Array.from({ length: IRIS_SIZE }, () => random());
   const fibre = raw.map(

@@ -1,6 +1,7 @@
 import type { AvatarMaterial, TextureImage } from '../../model.js';
 import { parseHexColour, rgbToLinear } from '../colour.js';
 import { clampedPngTexture } from '../png-encode.js';
+import { seededRandom } from '../seeded-random.js';
 import { smoothstep } from '../vec3.js';
 
 /** Strand texture size: u runs around the head, v from the crown (0) to the hair's ends (1). */
@@ -18,6 +19,9 @@ const TUFT_WIDTH: [number, number] = [1, 3];
  */
 const TUFT_END: [number, number] = [0.86, 0.98];
 const TIP = 0.02;
+/** Locks' widths (texels) and how far (a share) one is brighter or darker than the mean. */
+const LOCK_WIDTH: [number, number] = [10, 28];
+const LOCK_DEPTH = 0.12;
 /** Down to this v every strand is whole hair, opaque (its alpha ramp included): no end lies above it. */
 export const WHOLE_HAIR_TO = TUFT_END[0] - TIP - 2 / (HEIGHT - 1);
 
@@ -75,13 +79,11 @@ function strandImage(
   alpha: (random: () => number) => (x: number, v: number) => number,
 ): TextureImage {
   const rgba = new Uint8Array(WIDTH * HEIGHT * 4);
-  let seed = 1234567;
-  const random = () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
+  const random = seededRandom(1234567);
   const tone = Array.from({ length: WIDTH }, () => 0.72 + 0.28 * random());
   const alphaAt = alpha(random);
+  const locks = lockShades();
+  for (let x = 0; x < WIDTH; x++) tone[x] = tone[x]! * locks[x]!;
   for (let x = 0; x < WIDTH; x++) {
     // Neighbouring strands blend a little, so streaks are a few texels wide.
     const shade = (tone[x]! + tone[(x + 1) % WIDTH]! + tone[(x + WIDTH - 1) % WIDTH]!) / 3;
@@ -100,6 +102,34 @@ function strandImage(
   // Clamped in v: the roots' opaque top row must not wrap round onto the tips. The curtain
   // ends at v = 1, and there a repeating sampler drew a thin line of hair across the back.
   return clampedPngTexture(rgba, WIDTH, HEIGHT);
+}
+
+/**
+ * A brightness per column that rises and falls over a lock's width, 10–28
+ * texels (0.6–1.7 cm round a head): strands of one tone alike all round
+ * made long hair a smooth slab from behind. Periodic in WIDTH, as the
+ * texture repeats round the head; its own seeded draws, so the strands'
+ * ends stay as they were.
+ */
+export function lockShades(): number[] {
+  const random = seededRandom(7654321);
+  const shades = new Array<number>(WIDTH);
+  let x = 0;
+  let previous = 1;
+  while (x < WIDTH) {
+    const width = Math.min(
+      WIDTH - x,
+      Math.round(LOCK_WIDTH[0] + (LOCK_WIDTH[1] - LOCK_WIDTH[0]) * random()),
+    );
+    const next = x + width >= WIDTH ? (shades[0] ?? 1) : 1 - LOCK_DEPTH + 2 * LOCK_DEPTH * random();
+    for (let k = 0; k < width; k++) {
+      const t = smoothstep(0, 1, k / width);
+      shades[x + k] = previous + (next - previous) * t;
+    }
+    previous = next;
+    x += width;
+  }
+  return shades;
 }
 
 /**
