@@ -223,14 +223,15 @@ describe("the strands' ends", () => {
 });
 
 describe('the short cut', () => {
-  // An even 11 mm off the skull stood out from the temples down like a helmet.
+  // An even 11 mm off the skull stood out from the temples down like a helmet; thinning from
+  // a third of the way down, 7 mm at the temples still rounded it out there (a ratio of 2.19).
   it('is fullest on top and lies close at the sides', async () => {
     const model = await wearingHair('short');
     const gap = (within: (azimuth: number, elevation: number) => boolean) =>
       meanGapOffHead(model, 'Hair', within, 5);
     const top = gap((_, e) => e > 65);
     const sides = gap((a, e) => Math.abs(Math.abs(a) - 100) < 15 && e > 10 && e < 35);
-    expect(top / sides).toBeGreaterThan(1.6);
+    expect(top / sides).toBeGreaterThan(2.3);
   });
 
   // Its strands all ended within its last row, its coverage falling from 0.9 to 0.1 over 6 mm

@@ -211,8 +211,9 @@ export function buildHair(
         around: SHORT_AROUND,
         fringe: -2,
         // Fullest on top, close at the sides and the nape: an even 11 mm stood out from the
-        // temples down like a helmet.
-        gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.3, 0.95, s)),
+        // temples down like a helmet, and thinning only from a third of the way down, 7 mm at
+        // the temples (6 mm now) still rounded the sides out in a bowl from the front.
+        gap: (s) => 0.0035 + 0.011 * (1 - smoothstep(0.2, 0.7, s)),
         fade: SHORT_CUT_FADE,
       });
       // Blended, not cut out at alpha 0.5: the strands then fade into the skin, over a row and
