@@ -15,7 +15,8 @@ const RUNS = 7;
 const EXPORT_TARGET_MS = 1000;
 const RENDER_TARGET_MS = 800;
 const MAX_TRIANGLES = 70_000;
-const MAX_GLB_BYTES = 8 * 1024 * 1024;
+/** The issue's 8 MB, read as decimal megabytes: the stricter reading. */
+const MAX_GLB_BYTES = 8_000_000;
 /** The fixture photos upscaled this much take the largest head atlas (head-atlas.test.ts). */
 const SHARPER = 2.5;
 
@@ -57,7 +58,7 @@ export const avatarSuite: Suite = async () => {
       what: `${person} export (build + GLB)`,
       ms: exportMs,
       target: EXPORT_TARGET_MS,
-      extra: `${(glbBytes / 1024 / 1024).toFixed(2)} MB, ${triangles} triangles`,
+      extra: `${(glbBytes / 1e6).toFixed(2)} MB, ${triangles} triangles`,
       ok: triangles <= MAX_TRIANGLES && glbBytes <= MAX_GLB_BYTES,
     });
     summary[person] = {
@@ -109,7 +110,7 @@ export const avatarSuite: Suite = async () => {
   );
   process.stdout.write(
     `avatar suite: median of ${RUNS} runs; targets: export ${EXPORT_TARGET_MS} ms, render ${RENDER_TARGET_MS} ms, ` +
-      `${MAX_TRIANGLES} triangles, ${MAX_GLB_BYTES / 1024 / 1024} MB\n${table.join('\n')}\n`,
+      `${MAX_TRIANGLES} triangles, ${MAX_GLB_BYTES / 1e6} MB\n${table.join('\n')}\n`,
   );
   const met = rows.every(within);
   process.stdout.write(

@@ -23,7 +23,7 @@ describe('the head texture', () => {
     const texture = mesh(model, 'Head').material.texture!;
     expect([texture.width, texture.height]).toEqual([2048, 2048]);
     const glb = await writeGlb(model);
-    expect(glb.byteLength).toBeLessThanOrEqual(8 * 1024 * 1024);
+    expect(glb.byteLength).toBeLessThanOrEqual(8_000_000);
     const report = await validate(glb);
     expect(report.issues.numErrors).toBe(0);
     expect(report.issues.numWarnings).toBe(0);
