@@ -71,7 +71,7 @@ const AROUND = 56;
  */
 const SHORT_AROUND = 88;
 /**
- * Ear points within this (m) of the head are where a short cut's shell, 4–6 mm
+ * Ear points within this (m) of the head are where a short cut's shell, 3.5–6 mm
  * off the skin near its hairline, would pass through the ear.
  */
 const EAR_ROOT_CLEARANCE = 0.008;
