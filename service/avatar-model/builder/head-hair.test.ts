@@ -320,15 +320,15 @@ describe('hair over the ears', () => {
 describe('the short cut round the ears', () => {
   const DEG = Math.PI / 180;
 
-  /** Whether a ray from `from` along `d` first meets `mesh` where its texture shows hair. */
+  /** Whether a ray from `from` along `d` first meets `mesh`'s `faces` where its texture shows hair. */
   function hairAt(
     mesh: AvatarModel['meshes'][number],
+    faces: readonly number[],
     texture: ReturnType<typeof prepareTexture>,
     texel: Float32Array,
     from: Vec3,
     d: Vec3,
   ) {
-    const faces = Array.from({ length: mesh.indices.length / 3 }, (_, t) => t);
     const hit = firstHit(...from, d, mesh.positions, mesh.indices, faces, 1);
     if (!hit) return false;
     const corner = (k: number) => mesh.indices[3 * hit.face + k]!;
@@ -406,7 +406,7 @@ describe('the short cut round the ears', () => {
               Math.sin(e),
               Math.cos(azimuth) * Math.cos(e),
             ];
-            if (hairAt(hair, texture, texel, centre, d)) break;
+            if (hairAt(hair, hairFaces, texture, texel, centre, d)) break;
           }
           bare.push(Math.round(top.r * rise * 1000));
         }

@@ -53,9 +53,16 @@ export function cavityDepth(v: number): number {
  */
 export function cavityLip(v: number): 'upper' | 'lower' | 'corner' {
   if (v >= CAVITY_RINGS * CAVITY_LOOP.length) return 'corner';
-  const landmark = CAVITY_LOOP[v % CAVITY_LOOP.length]!;
+  return lipOf(CAVITY_LOOP[v % CAVITY_LOOP.length]!);
+}
+
+/** Which lip a landmark of the lips' inner edge is on, or a corner. */
+function lipOf(landmark: number): 'upper' | 'lower' | 'corner' {
   return UPPER_EDGE.has(landmark) ? 'upper' : LOWER_EDGE.has(landmark) ? 'lower' : 'corner';
 }
+
+/** Which way the cavity opens behind each lip: up behind the upper, down behind the lower. */
+const OPENS = { upper: 1, lower: -1, corner: 0 } as const;
 
 /**
  * Inside the mouth: a dark cavity hanging from the lips' inner edge back
@@ -67,8 +74,6 @@ export function buildMouth(points: readonly Vec3[]): Part[] {
   const faceHeight = distance(points[10]!, points[152]!);
   const mm = (v: number) => (v / 1000) * (faceHeight / 0.12);
   const loop = CAVITY_LOOP;
-  const corners = new Set([INNER_LIP_TOP[0], INNER_LIP_TOP[INNER_LIP_TOP.length - 1]]);
-  const top = new Set(INNER_LIP_TOP);
   const lip = loop.map((i) => points[i]!);
   const centre = scale(
     lip.reduce<Vec3>((s, p) => [s[0] + p[0], s[1] + p[1], s[2] + p[2]], [0, 0, 0]),
@@ -86,7 +91,7 @@ export function buildMouth(points: readonly Vec3[]): Part[] {
     const t = r / CAVITY_RINGS;
     loop.forEach((i, k) => {
       const p = lip[k]!;
-      const sign = corners.has(i) ? 0 : top.has(i) ? 1 : -1;
+      const sign = OPENS[lipOf(i)];
       cavity.vertex([
         centre[0] + (p[0] - centre[0]) * (1 - 0.5 * t * t),
         p[1] * (1 - t) + centre[1] * t + sign * height * Math.sin(Math.PI * t),

@@ -80,10 +80,9 @@ function strandImage(
 ): TextureImage {
   const rgba = new Uint8Array(WIDTH * HEIGHT * 4);
   const random = seededRandom(1234567);
-  const tone = Array.from({ length: WIDTH }, () => 0.72 + 0.28 * random());
-  const alphaAt = alpha(random);
   const locks = lockShades();
-  for (let x = 0; x < WIDTH; x++) tone[x] = tone[x]! * locks[x]!;
+  const tone = Array.from({ length: WIDTH }, (_, x) => (0.72 + 0.28 * random()) * locks[x]!);
+  const alphaAt = alpha(random);
   for (let x = 0; x < WIDTH; x++) {
     // Neighbouring strands blend a little, so streaks are a few texels wide.
     const shade = (tone[x]! + tone[(x + 1) % WIDTH]! + tone[(x + WIDTH - 1) % WIDTH]!) / 3;
