@@ -3,6 +3,7 @@ import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import type { EyeTexture } from '../../../shared/api/index.js';
 import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
+import { buildEyeSockets } from './eye-sockets.js';
 import { buildEyes, placeEyes, type EyePlacement } from './eyes.js';
 import { canonicalFace, faceSurface, LANDMARK } from './face-landmarks.js';
 import { SEAM_BAND } from './head-texture.js';
@@ -223,6 +224,7 @@ export async function buildHead(
   const eyeParts = buildEyes(eyes, eyeColour);
   const rest: Part[] = [
     ...eyeParts,
+    buildEyeSockets(points, eyes, skinTone),
     ...ears.parts,
     ...buildMouth(points),
     ...buildBrowsAndLashes(

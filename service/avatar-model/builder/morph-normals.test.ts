@@ -80,7 +80,7 @@ describe("the blend shapes' normals", () => {
     },
   );
 
-  it.each(['Head', 'Lashes', 'MouthCavity'])(
+  it.each(['Head', 'Lashes', 'MouthCavity', 'EyeSockets'])(
     '%s: no shape turns a normal more than a right angle, so no blend of it shrinks below 0.7',
     async (name) => {
       const m = mesh(await build('person-a'), name);

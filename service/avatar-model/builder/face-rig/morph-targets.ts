@@ -1,8 +1,9 @@
 import type { AvatarJoint, AvatarMesh } from '../../model.js';
 import { boundaryLoops } from '../body-stitch.js';
 import { RADIUS_PER_WIDTH } from '../eyes.js';
+import { socketVertex } from '../eye-sockets.js';
 import { cavityDepth, cavityLip } from '../head-mouth.js';
-import { distance, smoothstep, sub, type Vec3 } from '../vec3.js';
+import { add, cross, distance, dot, scale, smoothstep, sub, type Vec3 } from '../vec3.js';
 import { faceShapes, type EyeBall, type FaceShape } from './face-shapes.js';
 import { LEFT_LIDS, LOWER_LIP, RIGHT_LIDS, UPPER_LIP } from './landmark-groups.js';
 
@@ -17,7 +18,8 @@ export const FACE_LANDMARKS = 468;
  * (`cavityLip`), and the jaw turning its floor less the deeper it lies;
  * `jaw`: lower parts (below the lips' line) turn with the jaw;
  * `tongue` and `eye` as named; `lash`: each lash turns with its root on the
- * upper lid's edge (lashOffset).
+ * upper lid's edge (lashOffset); `socket`: the eye's socket, its rim on the
+ * lids' edge and its wall turning with them (socketOffset).
  */
 interface FollowRule {
   fade?: [number, number];
@@ -26,12 +28,14 @@ interface FollowRule {
   tongue?: boolean;
   eye?: boolean;
   lash?: boolean;
+  socket?: boolean;
 }
 
 const RULES: Record<string, FollowRule> = {
   Head: { fade: [0.004, 0.035] },
   Brows: { fade: [0.012, 0.03] },
   Lashes: { lash: true },
+  EyeSockets: { socket: true },
   // Closed lips' inner edges lie on each other: carried by both, the cavity's first rings went
   // half way down with the jaw, a dark curtain across the open mouth in front of the teeth. And
   // turned whole with the jaw, its floor's back went down into the neck, whose skin then showed
@@ -236,17 +240,69 @@ function lashOffset(
   for (const r of LASH_ROOTS[side]) {
     if (Math.abs(landmarks[r]![0] - p[0]) < Math.abs(landmarks[root]![0] - p[0])) root = r;
   }
-  const centre = eyes[side].centre;
+  const move = shape.landmarks[root]!;
+  const turned = turnedX(sub(p, landmarks[root]!), rootTurn(root, shape, landmarks, eyes[side]));
+  return [move[0] + turned[0], move[1] + turned[1], move[2] + turned[2]];
+}
+
+/**
+ * A socket vertex's offset: on the lids' edge it is that landmark and moves
+ * with it; deeper, it turns round the eye's centre (so it keeps its gap from
+ * the ball) the way its column's landmark does, less and less to not at all
+ * at the back. Carried by the nearest landmarks, the wall just inside a
+ * closing lid went down as far as the lid did, in front of the ball.
+ */
+function socketOffset(
+  v: number,
+  p: Vec3,
+  shape: FaceShape,
+  landmarks: readonly Vec3[],
+  eyes: { left: EyeBall; right: EyeBall },
+): Vec3 {
+  const { root, depth } = socketVertex(v);
+  const move = shape.landmarks[root]!;
+  if (depth === 0) return [move[0], move[1], move[2]];
+  const { centre } = eyes[landmarks[root]![0] > 0 ? 'left' : 'right'];
   const from = sub(landmarks[root]!, centre);
+  const to = add(from, move);
+  const axis = cross(from, to);
+  const sine = Math.hypot(...axis);
+  if (sine < 1e-12) return [0, 0, 0];
+  const angle = (1 - depth) * Math.atan2(sine, dot(from, to));
+  return sub(turnedAbout(sub(p, centre), scale(axis, 1 / sine), angle), sub(p, centre));
+}
+
+/** `arm` turned by `angle` about the unit `axis` (Rodrigues). */
+function turnedAbout(arm: Vec3, axis: Vec3, angle: number): Vec3 {
+  const c = Math.cos(angle);
+  const s = Math.sin(angle);
+  const across = cross(axis, arm);
+  const along = dot(axis, arm) * (1 - c);
+  return [
+    arm[0] * c + across[0] * s + axis[0] * along,
+    arm[1] * c + across[1] * s + axis[1] * along,
+    arm[2] * c + across[2] * s + axis[2] * along,
+  ];
+}
+
+/** How far (radians about +x) the shape turns a lid's landmark round its eye's centre. */
+function rootTurn(
+  root: number,
+  shape: FaceShape,
+  landmarks: readonly Vec3[],
+  eye: EyeBall,
+): number {
+  const from = sub(landmarks[root]!, eye.centre);
   const move = shape.landmarks[root]!;
   const to = [from[0] + move[0], from[1] + move[1], from[2] + move[2]] as const;
-  // The turn about +x that takes the root's direction from `from` to `to`.
-  const turn = Math.atan2(from[1], from[2]) - Math.atan2(to[1], to[2]);
+  return Math.atan2(from[1], from[2]) - Math.atan2(to[1], to[2]);
+}
+
+/** The offset of the arm `arm` turned by `turn` about +x. */
+function turnedX(arm: Vec3, turn: number): Vec3 {
   const c = Math.cos(turn);
   const s = Math.sin(turn);
-  const arm = sub(p, landmarks[root]!);
-  const turned: Vec3 = [arm[0], arm[1] * c - arm[2] * s, arm[1] * s + arm[2] * c];
-  return [move[0] + turned[0] - arm[0], move[1] + turned[1] - arm[1], move[2] + turned[2] - arm[2]];
+  return [0, arm[1] * c - arm[2] * s - arm[1], arm[1] * s + arm[2] * c - arm[2]];
 }
 
 function addOffset(
@@ -273,8 +329,11 @@ function addOffset(
       carried += w;
     }
   }
-  if (rule.lash) {
-    const d = lashOffset(vertex(positions, v), shape, landmarks, eyes);
+  if (rule.lash || rule.socket) {
+    const p = vertex(positions, v);
+    const d = rule.lash
+      ? lashOffset(p, shape, landmarks, eyes)
+      : socketOffset(v, p, shape, landmarks, eyes);
     out[3 * v]! += d[0];
     out[3 * v + 1]! += d[1];
     out[3 * v + 2]! += d[2];
