@@ -81,3 +81,58 @@ export function irisTexture(): TextureImage {
   iris = clampedPngTexture(rgba, IRIS_SIZE, IRIS_SIZE);
   return iris;
 }
+
+/**
+ * The upper lashes' texture, white (the lash colour multiplies it) with the
+ * hairs in its alpha: u runs along the lid from the outer corner (0) to the
+ * inner (1), v from the lid's edge (0) to the lashes' tips (1). A solid band
+ * at the roots, the lash line, and from it single hairs of varied length,
+ * thinning to their tips and swept towards the outer corner the nearer they
+ * are to it. Drawn as one opaque strip of the lashes' colour, they read as a
+ * visor over the eye.
+ */
+const LASH_TEXTURE: [number, number] = [256, 32];
+const LASH_HAIRS = 96;
+/** The lash line: opaque up to the first v, hairs alone past the second. */
+const LASH_LINE: [number, number] = [0.12, 0.3];
+/** A hair's half-width in texels at its root and at its tip. */
+const LASH_HALF_WIDTH: [number, number] = [1.1, 0.35];
+/** How far (in u, over the hair's length) a hair at the outer corner sweeps towards it. */
+const LASH_SWEEP = 0.05;
+
+let lashes: TextureImage | undefined;
+
+export function lashTexture(): TextureImage {
+  if (lashes) return lashes;
+  const [width, height] = LASH_TEXTURE;
+  const random = seededRandom(24680);
+  const alpha = new Float32Array(width * height);
+  for (let i = 0; i < LASH_HAIRS; i++) {
+    const root = (i + 0.2 + 0.6 * random()) / LASH_HAIRS;
+    const length = 0.65 + 0.35 * random();
+    const sweep = -LASH_SWEEP * (1 - root) ** 2 + 0.01 * (random() - 0.5);
+    for (let y = 0; y < height; y++) {
+      const along = y / (height - 1) / length;
+      if (along > 1) break;
+      const centre = (root + sweep * along ** 1.5) * width;
+      const half = LASH_HALF_WIDTH[0] + (LASH_HALF_WIDTH[1] - LASH_HALF_WIDTH[0]) * along;
+      const fade = 1 - 0.4 * along;
+      for (let x = Math.floor(centre - half - 1); x <= Math.ceil(centre + half + 1); x++) {
+        if (x < 0 || x >= width) continue;
+        const cover = 1 - smoothstep(half - 0.5, half + 0.5, Math.abs(x + 0.5 - centre));
+        const o = y * width + x;
+        alpha[o] = Math.max(alpha[o]!, cover * fade);
+      }
+    }
+  }
+  const rgba = new Uint8Array(width * height * 4).fill(255);
+  for (let y = 0; y < height; y++) {
+    const line = 1 - smoothstep(LASH_LINE[0], LASH_LINE[1], y / (height - 1));
+    for (let x = 0; x < width; x++) {
+      const o = y * width + x;
+      rgba[4 * o + 3] = Math.round(255 * Math.max(line, alpha[o]!));
+    }
+  }
+  lashes = clampedPngTexture(rgba, width, height);
+  return lashes;
+}

@@ -1,6 +1,7 @@
 import { project } from './affine-camera.js';
 import { parseHexColour, toHex, type Rgb } from './colour.js';
 import { BROWS, LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
+import { lashTexture } from './eye-textures.js';
 import { hexMaterial, seeThroughMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
@@ -127,8 +128,9 @@ export function buildBrowsAndLashes(
       const p = points[i]!;
       const middle = Math.sin((Math.PI * k) / (edge.length - 1));
       const tip = add(p, [0, mm(1.6) * middle, mm(2.4) * (0.4 + 0.6 * middle)]);
-      lashes.vertex(addScaled(p, [0, 0, 1], mm(0.4)));
-      lashes.vertex(tip);
+      const u = k / (edge.length - 1);
+      lashes.vertex(addScaled(p, [0, 0, 1], mm(0.4)), [u, 0]);
+      lashes.vertex(tip, [u, 1]);
     });
     stripTriangles(lashes, first, edge.length, centre);
   }
@@ -154,10 +156,15 @@ export function buildBrowsAndLashes(
     {
       name: 'Lashes',
       mesh: lashes,
-      material: hexMaterial('Lashes', lashColour ? toHex(lashColour) : '#1c1410', {
-        roughness: 0.9,
-        doubleSided: true,
-      }),
+      // Blended, not cut out: far off, the hairs thinner than a pixel average to a soft line.
+      material: {
+        ...hexMaterial('Lashes', lashColour ? toHex(lashColour) : '#1c1410', {
+          roughness: 0.9,
+          doubleSided: true,
+        }),
+        texture: lashTexture(),
+        alphaMode: 'BLEND',
+      },
     },
   ];
 }

@@ -123,3 +123,44 @@ describe('brows', () => {
     browOverSkin(() => HAIR).forEach((c, k) => expect(Math.abs(c - HAIR[k]!)).toBeLessThan(12));
   });
 });
+
+describe('lashes', () => {
+  const points = canonical();
+  const lashes = buildBrowsAndLashes(points, points, [0, 0, 0], undefined).find(
+    (p) => p.name === 'Lashes',
+  )!;
+  const texture = lashes.material.texture!;
+  /** The texture's alpha along a row at height v (0 the lid's edge, 1 the tips). */
+  const row = (v: number) => {
+    const y = Math.round(v * (texture.height - 1));
+    return Array.from(
+      { length: texture.width },
+      (_, x) => texture.rgba![4 * (y * texture.width + x) + 3]!,
+    );
+  };
+  /** Separate runs of at least half cover: hairs crossed by the row. */
+  const runs = (alpha: number[]) =>
+    alpha.filter((a, x) => a >= 128 && (x === 0 || alpha[x - 1]! < 128)).length;
+
+  it('are single hairs rising from a lash line, blended, not one strip of their colour', () => {
+    // As one opaque strip they were a visor over the eye.
+    expect(lashes.material.alphaMode).toBe('BLEND');
+    expect(Math.min(...row(0))).toBe(255);
+    const middle = row(0.5);
+    expect(runs(middle)).toBeGreaterThan(50);
+    const bare = middle.filter((a) => a < 128).length / middle.length;
+    expect(bare).toBeGreaterThan(0.3);
+    expect(bare).toBeLessThan(0.85);
+    // Thinning and fewer towards the tips.
+    expect(row(0.95).reduce((s, a) => s + a, 0)).toBeLessThan(middle.reduce((s, a) => s + a, 0));
+  });
+
+  it('map the texture from the lid’s edge (v 0) to the tips (v 1), corner to corner in u', () => {
+    const { mesh } = lashes;
+    expect(mesh.hasUvs).toBe(true);
+    for (let v = 0; v < mesh.vertexCount; v++) expect(mesh.uvs[2 * v + 1]).toBe(v % 2);
+    const us = Array.from({ length: mesh.vertexCount }, (_, v) => mesh.uvs[2 * v]!);
+    expect(Math.min(...us)).toBe(0);
+    expect(Math.max(...us)).toBe(1);
+  });
+});

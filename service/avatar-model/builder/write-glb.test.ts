@@ -237,7 +237,9 @@ describe.each(PEOPLE)('the GLB of %s', (person) => {
         if (!material?.getBaseColorTexture() || !info) continue;
         textured++;
         expect([info.getWrapS(), info.getWrapT()], mesh.getName()).toEqual(
-          ['Hair', 'EyeWhites', 'EyeIrisInner', 'EyeIrises', 'EyeSockets'].includes(mesh.getName())
+          ['Hair', 'EyeWhites', 'EyeIrisInner', 'EyeIrises', 'EyeSockets', 'Lashes'].includes(
+            mesh.getName(),
+          )
             ? [REPEAT, CLAMP_TO_EDGE]
             : [REPEAT, REPEAT],
         );
