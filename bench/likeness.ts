@@ -17,6 +17,7 @@ import {
   inputFor,
   PEOPLE,
   photosOf,
+  withShapes,
 } from '../service/avatar-model/builder/test-support.js';
 import {
   cross,
@@ -79,29 +80,6 @@ interface ViewResult {
   avatar: Embedding | null;
   /** The avatar with its eyes shut where the photo's are. */
   avatarEyesAsPhoto: Embedding | null;
-}
-
-/** The model with its blend shapes set to `weights` (by name), positions and normals. */
-function withShapes(model: AvatarModel, weights: Record<string, number>): AvatarModel {
-  const meshes = model.meshes.map((mesh) => {
-    const active = (mesh.morphTargets ?? []).filter((t) => (weights[t.name] ?? 0) !== 0);
-    if (active.length === 0) return mesh;
-    const positions = Float32Array.from(mesh.positions);
-    const normals = Float32Array.from(mesh.normals);
-    for (const target of active) {
-      const w = weights[target.name]!;
-      for (let i = 0; i < positions.length; i++) {
-        positions[i] = positions[i]! + w * target.positions[i]!;
-        if (target.normals) normals[i] = normals[i]! + w * target.normals[i]!;
-      }
-    }
-    for (let v = 0; v < normals.length; v += 3) {
-      const n = normalize([normals[v]!, normals[v + 1]!, normals[v + 2]!]);
-      normals.set(n, v);
-    }
-    return { ...mesh, positions, normals };
-  });
-  return { ...model, meshes };
 }
 
 /**

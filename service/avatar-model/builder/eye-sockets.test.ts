@@ -1,21 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AvatarMesh, AvatarModel } from '../model.js';
+import type { AvatarModel } from '../model.js';
 import { socketVertex } from './eye-sockets.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
 import { firstHit } from './outfits/skin-pokes.js';
-import { build, joint, mesh } from './test-support.js';
+import { build, joint, mesh, withShapes } from './test-support.js';
 import { distance, lerp, type Vec3 } from './vec3.js';
-
-/** Positions with the named shapes applied at their weights. */
-function posed(m: AvatarMesh, weights: Record<string, number>): Float32Array {
-  const positions = Float32Array.from(m.positions);
-  for (const target of m.morphTargets ?? []) {
-    const w = weights[target.name] ?? 0;
-    if (w !== 0)
-      for (let i = 0; i < positions.length; i++) positions[i]! += w * target.positions[i]!;
-  }
-  return positions;
-}
 
 const pointOf = (positions: ArrayLike<number>, v: number): Vec3 => [
   positions[3 * v]!,
@@ -37,19 +26,15 @@ const rimOf = (lids: typeof LEFT_LIDS) => [
  * through the head: they meet nothing within 12 cm of the eye, or first
  * meet a one-sided face from behind, which a renderer does not draw.
  */
-function seeThrough(
-  model: AvatarModel,
-  weights: Record<string, number>,
-  rim: number[],
-  direction: Vec3,
-): number {
-  const edge = rim.map((i) => pointOf(posed(mesh(model, 'Head'), weights), i));
+function seeThrough(model: AvatarModel, rim: number[], direction: Vec3): number {
+  const head = mesh(model, 'Head').positions;
+  const edge = rim.map((i) => pointOf(head, i));
   const middle = edge.reduce<Vec3>(
     (s, p) => [s[0] + p[0] / edge.length, s[1] + p[1] / edge.length, s[2] + p[2] / edge.length],
     [0, 0, 0],
   );
   const meshes = model.meshes.map((m) => {
-    const positions = posed(m, weights);
+    const { positions } = m;
     const faces: number[] = [];
     for (let t = 0; t < m.indices.length / 3; t++) {
       if (distance(pointOf(positions, m.indices[3 * t]!), middle) < 0.12) faces.push(t);
@@ -103,14 +88,14 @@ describe('eye sockets', () => {
       // The ball is narrower than the opening: without sockets 5–79 of these 320 rays per eye
       // and look went through, at the corners from in front, past the ball's side from a turn,
       // and under it from below (from above, none).
-      const model = await build(subject);
+      const model = withShapes(await build(subject), weights);
       const seen: string[] = [];
       for (const [side, lids] of [
         ['right', RIGHT_LIDS],
         ['left', LEFT_LIDS],
       ] as const) {
         for (const [look, direction] of LOOKS) {
-          const through = seeThrough(model, weights, rimOf(lids), direction);
+          const through = seeThrough(model, rimOf(lids), direction);
           if (through > 0) seen.push(`${side} eye ${look}: ${through}`);
         }
       }
@@ -142,8 +127,9 @@ describe('eye sockets', () => {
     let nearest = Infinity;
     for (const name of [null, ...names]) {
       const weights = name ? { [name]: 1 } : {};
-      const lids = posed(head, weights);
-      const wall = posed(socket, weights);
+      const shaped = withShapes(model, weights);
+      const lids = mesh(shaped, 'Head').positions;
+      const wall = mesh(shaped, 'EyeSockets').positions;
       for (let v = 0; v < count; v++) {
         const { root, depth } = socketVertex(v);
         const p = pointOf(wall, v);

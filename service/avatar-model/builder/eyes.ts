@@ -55,7 +55,9 @@ export function placeEyes(points: readonly Vec3[]): [EyePlacement, EyePlacement]
  * Both eyes: a white ball open at the front, and a flat iris closing that
  * opening in three rings (pupil, collarette, iris) so that the colours never
  * overlap or flicker; the white and the two iris rings are textured
- * (`eye-textures.ts`).
+ * (`eye-textures.ts`). The white is glossy, the wet highlight of the eye;
+ * pupil and iris are matte: flat and glossy, turned towards the light, a
+ * disc mirrored it whole and a brown iris went grey.
  */
 export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): EyePart[] {
   const palette = EYE_COLOURS[colour];
@@ -80,13 +82,13 @@ export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): Ey
     {
       name: 'EyePupils',
       mesh: pupil,
-      material: hexMaterial('EyePupil', '#080808', { roughness: 0.2 }),
+      material: hexMaterial('EyePupil', '#080808', { roughness: 0.9 }),
     },
     {
       name: 'EyeIrisInner',
       mesh: inner,
       material: {
-        ...hexMaterial(`EyeIrisInner_${colour}`, palette.inner, { roughness: 0.3 }),
+        ...hexMaterial(`EyeIrisInner_${colour}`, palette.inner, { roughness: 0.9 }),
         texture: irisTexture(),
       },
     },
@@ -94,7 +96,7 @@ export function buildEyes(eyes: readonly EyePlacement[], colour: EyeTexture): Ey
       name: 'EyeIrises',
       mesh: iris,
       material: {
-        ...hexMaterial(`EyeIris_${colour}`, palette.iris, { roughness: 0.3 }),
+        ...hexMaterial(`EyeIris_${colour}`, palette.iris, { roughness: 0.9 }),
         texture: irisTexture(),
       },
     },

@@ -19,7 +19,7 @@ import { buildAvatar, type BuildInput } from './build-avatar.js';
 import { writeGlb } from './write-glb.js';
 import { towardCamera, type AffineCamera } from './affine-camera.js';
 import type { PhotoView } from './photo-views.js';
-import { vec3At, type Vec3 } from './vec3.js';
+import { normalize, vec3At, type Vec3 } from './vec3.js';
 import { firstHit } from './outfits/skin-pokes.js';
 
 export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
@@ -423,4 +423,29 @@ export function syntheticView(
     gain: [1, 1, 1],
     subject: null,
   };
+}
+
+/**
+ * The model posed by its blend shapes at `weights` (by name), as a viewer
+ * blends them: positions and normals, the normals renormalised.
+ */
+export function withShapes(model: AvatarModel, weights: Record<string, number>): AvatarModel {
+  const meshes = model.meshes.map((m) => {
+    const active = (m.morphTargets ?? []).filter((t) => (weights[t.name] ?? 0) !== 0);
+    if (active.length === 0) return m;
+    const positions = Float32Array.from(m.positions);
+    const normals = Float32Array.from(m.normals);
+    for (const target of active) {
+      const w = weights[target.name]!;
+      for (let i = 0; i < positions.length; i++) {
+        positions[i] = positions[i]! + w * target.positions[i]!;
+        if (target.normals) normals[i] = normals[i]! + w * target.normals[i]!;
+      }
+    }
+    for (let v = 0; v < normals.length; v += 3) {
+      normals.set(normalize([normals[v]!, normals[v + 1]!, normals[v + 2]!]), v);
+    }
+    return { ...m, positions, normals };
+  });
+  return { ...model, meshes };
 }
