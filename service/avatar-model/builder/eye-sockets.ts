@@ -69,7 +69,11 @@ export function buildEyeSockets(
 ): Part {
   const mesh = new MeshBuilder();
   RIMS.forEach((rim, e) => appendSocket(mesh, rim, points, eyes[e]!));
-  const tissue = skinTone.map((c, k) => c * MOIST_TISSUE[k]!) as unknown as Rgb;
+  const tissue: Rgb = [
+    skinTone[0] * MOIST_TISSUE[0],
+    skinTone[1] * MOIST_TISSUE[1],
+    skinTone[2] * MOIST_TISSUE[2],
+  ];
   return {
     name: 'EyeSockets',
     mesh,
