@@ -7,8 +7,16 @@ import { prepareTexture, sampleTexture } from '../../render/texture-sampling.js'
 import { buildAvatar } from './build-avatar.js';
 import { firstHit } from './outfits/skin-pokes.js';
 import { parseHexColour, rgbToLinear } from './colour.js';
-import type { AvatarModel } from '../model.js';
-import { analysisOf, SUBJECTS, inputFor, rayHits, styleId, type Subject } from './test-support.js';
+import type { AvatarMesh, AvatarModel } from '../model.js';
+import {
+  analysisOf,
+  SUBJECTS,
+  inputFor,
+  mesh,
+  rayHits,
+  styleId,
+  type Subject,
+} from './test-support.js';
 import { cross, dot, sub, vec3At, type Vec3 } from './vec3.js';
 
 const colourDistance = (a: readonly number[], b: readonly number[]) =>
@@ -234,49 +242,65 @@ describe('the short cut', () => {
     expect(top / sides).toBeGreaterThan(2.3);
   });
 
+  /**
+   * Down the middle of the back (side −1) or the front (1) of a worn short
+   * cut: the height (m) where its hair's coverage (the mean alpha of the
+   * texture's row there) first falls below `c`.
+   */
+  function heightWhereCoverageFalls(hair: AvatarMesh, side: 1 | -1, c: number): number {
+    const texture = hair.material.texture!;
+    const rgba = texture.rgba!;
+    const coverage = (v: number) => {
+      const y = Math.round(Math.min(1, Math.max(0, v)) * (texture.height - 1));
+      let sum = 0;
+      for (let x = 0; x < texture.width; x++) sum += rgba[4 * (y * texture.width + x) + 3]!;
+      return sum / texture.width / 255;
+    };
+    const count = hair.positions.length / 3;
+    let middle = 0;
+    for (let v = 0; v < count; v++) middle += hair.positions[3 * v + 2]! / count;
+    const line: [number, number][] = [];
+    for (let v = 0; v < count; v++) {
+      const [x, y, z] = vec3At(hair.positions, v);
+      if (Math.abs(x) < 0.006 && (z - middle) * side > 0.03) line.push([y, hair.uvs![2 * v + 1]!]);
+    }
+    line.sort((a, b) => b[0] - a[0]);
+    // v runs linearly between the line's vertices, as a renderer interpolates it.
+    for (let k = 1; k < line.length; k++)
+      for (let f = 0; f <= 1; f += 0.02) {
+        const [[y0, v0], [y1, v1]] = [line[k - 1]!, line[k]!];
+        if (coverage(v0 + (v1 - v0) * f) < c) return y0 + (y1 - y0) * f;
+      }
+    return -Infinity;
+  }
+
   // Its strands all ended within its last row, its coverage falling from 0.9 to 0.1 over 6 mm
   // of height at the nape: from behind, a bowl cut's hard rim over a bare nape.
   it.each(['person-a', 'person-c'] as const)(
     '%s: thins out over 1.2–4 cm of height at the nape, and within 8 mm at the forehead',
     async (person) => {
-      const model = await wearingHair('short', person);
-      const hair = model.meshes.find((m) => m.name === 'Hair')!;
-      const texture = hair.material.texture!;
-      const rgba = texture.rgba!;
-      // How much of a row of the texture is hair: its mean alpha.
-      const coverage = (v: number) => {
-        const y = Math.round(Math.min(1, Math.max(0, v)) * (texture.height - 1));
-        let sum = 0;
-        for (let x = 0; x < texture.width; x++) sum += rgba[4 * (y * texture.width + x) + 3]!;
-        return sum / texture.width / 255;
-      };
-      const count = hair.positions.length / 3;
-      let middle = 0;
-      for (let v = 0; v < count; v++) middle += hair.positions[3 * v + 2]! / count;
-      // Down the middle of the back or the front: how far apart the heights are where the
-      // hair's coverage falls below 0.9 and below 0.1.
-      const fadeLength = (side: 1 | -1) => {
-        const line: [number, number][] = [];
-        for (let v = 0; v < count; v++) {
-          const [x, y, z] = vec3At(hair.positions, v);
-          if (Math.abs(x) < 0.006 && (z - middle) * side > 0.03)
-            line.push([y, hair.uvs![2 * v + 1]!]);
-        }
-        line.sort((a, b) => b[0] - a[0]);
-        // v runs linearly between the line's vertices, as a renderer interpolates it.
-        const below = (c: number) => {
-          for (let k = 1; k < line.length; k++)
-            for (let f = 0; f <= 1; f += 0.02) {
-              const [[y0, v0], [y1, v1]] = [line[k - 1]!, line[k]!];
-              if (coverage(v0 + (v1 - v0) * f) < c) return y0 + (y1 - y0) * f;
-            }
-          return -Infinity;
-        };
-        return below(0.9) - below(0.1);
-      };
+      const hair = mesh(await wearingHair('short', person), 'Hair');
+      const fadeLength = (side: 1 | -1) =>
+        heightWhereCoverageFalls(hair, side, 0.9) - heightWhereCoverageFalls(hair, side, 0.1);
       expect(fadeLength(-1)).toBeGreaterThan(0.012);
       expect(fadeLength(-1)).toBeLessThan(0.04);
       expect(fadeLength(1)).toBeLessThan(0.008);
+    },
+  );
+
+  // Its hairline at the back's middle stood 14° higher, and the hair showed (half its
+  // coverage) only down to 1.7–2.3 cm above the ears' lowest points: from behind, a bowl over
+  // a bare nape. Now it comes down to 1–5 mm below them.
+  it.each(['person-a', 'person-c'] as const)(
+    '%s: comes down the nape to the level of the ears’ lowest points',
+    async (person) => {
+      const model = await wearingHair('short', person);
+      const ears = ['EarLeft', 'EarRight'].map((name) => mesh(model, name).positions);
+      const earsLowest = Math.min(
+        ...ears.flatMap((p) => Array.from({ length: p.length / 3 }, (_, v) => p[3 * v + 1]!)),
+      );
+      const halfCovered = heightWhereCoverageFalls(mesh(model, 'Hair'), -1, 0.5);
+      expect(earsLowest - halfCovered).toBeGreaterThan(-0.003);
     },
   );
 });

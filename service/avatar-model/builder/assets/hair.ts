@@ -195,7 +195,9 @@ export function buildHair(
         // and then cut straight down to the top of the ear, it left the temples and the
         // outline's side bare, 12–15° deep, with no sideburns. Over the ears the table lies
         // low and `aboveEars` lifts it round each ear's root: held at a fixed −6° to −8° there,
-        // it left 1.6–2.4 cm of bare skin above the ears.
+        // it left 1.6–2.4 cm of bare skin above the ears. At the back's middle it comes down
+        // to the ears' lowest points (half the strands' coverage): at −50° there, 2 cm above
+        // them, it was a bowl over a bare nape.
         hairline: [
           [0, 8],
           [50, 8],
@@ -204,8 +206,8 @@ export function buildHair(
           [82, -26],
           [88, -28],
           [108, -34],
-          [126, -38],
-          [180, -50],
+          [126, -44],
+          [180, -64],
         ],
         aboveEars: true,
         around: SHORT_AROUND,
