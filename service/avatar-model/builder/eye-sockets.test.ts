@@ -3,7 +3,8 @@ import type { AvatarModel } from '../model.js';
 import { socketVertex } from './eye-sockets.js';
 import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
 import { firstHit } from './outfits/skin-pokes.js';
-import { build, joint, mesh, withShapes } from './test-support.js';
+import { buildAvatar } from './build-avatar.js';
+import { build, customize, joint, mesh, wideEyedInput, withShapes } from './test-support.js';
 import { distance, lerp, type Vec3 } from './vec3.js';
 
 const pointOf = (positions: ArrayLike<number>, v: number): Vec3 => [
@@ -77,18 +78,24 @@ const LOOKS: [string, Vec3][] = [
 ];
 
 describe('eye sockets', () => {
+  const wideEyed = async () => buildAvatar(await wideEyedInput(customize()));
   it.each([
-    ['person-a', {}],
-    ['person-c@long', { eyeBlinkLeft: 0.5, eyeBlinkRight: 0.5 }],
-    ['person-b', { eyeWideLeft: 1, eyeWideRight: 1 }],
-    ['person-a', { eyeLookOutLeft: 1, eyeLookInRight: 1, eyeSquintLeft: 1 }],
+    ['person-a', {}, () => build('person-a')],
+    ['person-c@long', { eyeBlinkLeft: 0.5, eyeBlinkRight: 0.5 }, () => build('person-c@long')],
+    ['person-b', { eyeWideLeft: 1, eyeWideRight: 1 }, () => build('person-b')],
+    [
+      'person-a',
+      { eyeLookOutLeft: 1, eyeLookInRight: 1, eyeSquintLeft: 1 },
+      () => build('person-a'),
+    ],
+    ['person-a photographed wide-eyed', { eyeLookUpLeft: 1, eyeLookDownRight: 1 }, wideEyed],
   ] as const)(
     '%s %j: no line of sight goes through an eye opening into the head',
-    async (subject, weights) => {
+    async (_, weights, made) => {
       // The ball is narrower than the opening: without sockets 5–79 of these 320 rays per eye
       // and look went through, at the corners from in front, past the ball's side from a turn,
       // and under it from below (from above, none).
-      const model = withShapes(await build(subject), weights);
+      const model = withShapes(await made(), weights);
       const seen: string[] = [];
       for (const [side, lids] of [
         ['right', RIGHT_LIDS],

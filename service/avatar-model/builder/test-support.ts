@@ -21,6 +21,8 @@ import { towardCamera, type AffineCamera } from './affine-camera.js';
 import type { PhotoView } from './photo-views.js';
 import { normalize, vec3At, type Vec3 } from './vec3.js';
 import { firstHit } from './outfits/skin-pokes.js';
+import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
+import { openEyes } from './head-eyelids.js';
 
 export const PEOPLE = ['person-a', 'person-b', 'person-c'] as const;
 export type Person = (typeof PEOPLE)[number];
@@ -189,6 +191,39 @@ export async function inputFor(
     customization,
     catalogue: BUILTIN_ASSETS,
   };
+}
+
+/**
+ * How much further than the builder's relaxed opening `wideEyedInput` opens
+ * the lids: the upper lids and the folds above them, and the lower lids.
+ */
+const WIDE_UPPER = 1.6;
+const WIDE_LOWER = 1.3;
+
+/**
+ * person-a's build input as if photographed with the eyes wide open: the
+ * fixtures' eyes are all photographed closed, so every avatar built from
+ * them has the builder's own relaxed opening. In the frontal photo's
+ * landmarks the lids are opened as the builder opens them (`openEyes`, y
+ * up), and then further: a stare with white above the iris, which the
+ * builder then leaves as photographed.
+ */
+export async function wideEyedInput(customization: StoredCustomization): Promise<BuildInput> {
+  const input = await inputFor('person-a', customization);
+  const face = input.analysis.photos['image-frontal'].faces[0]!;
+  const before = face.mesh.map((p): Vec3 => [p[0]!, -p[1]!, p[2]!]);
+  const opened = before.map((p): Vec3 => [...p]);
+  openEyes(opened);
+  const widen = (indices: readonly number[], factor: number) => {
+    for (const i of indices)
+      opened[i]![1] = before[i]![1] + factor * (opened[i]![1] - before[i]![1]);
+  };
+  for (const lids of [LEFT_LIDS, RIGHT_LIDS]) {
+    widen([...lids.upper, ...lids.crease], WIDE_UPPER);
+    widen(lids.lower, WIDE_LOWER);
+  }
+  face.mesh = opened.map((p): Vec3 => [p[0], -p[1], p[2]]);
+  return input;
 }
 
 /**
