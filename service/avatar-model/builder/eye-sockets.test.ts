@@ -151,4 +151,22 @@ describe('eye sockets', () => {
     // The wall is built 4 % outside the ball; turned with the lids it keeps that (1.040).
     expect(nearest).toBeGreaterThan(1.02);
   });
+
+  it('is the caruncle’s pink at the inner corner and as pale as the white at the outer', async () => {
+    // Lined with the caruncle's pink all round, the outer corner showed in profile as a red
+    // dot where the eye's white should be.
+    const socket = mesh(await build('person-a'), 'EyeSockets');
+    const texture = socket.material.texture!;
+    const colourAt = (v: number) => {
+      const u = socket.uvs![2 * v]!;
+      const x = Math.round(u * (texture.width - 1));
+      return [0, 1, 2].map((k) => texture.rgba![4 * x + k]!);
+    };
+    // The rim's first vertex is the outer corner, its ninth the inner (rimOf's order).
+    const outer = colourAt(0);
+    const inner = colourAt(8);
+    expect(outer[0]! - outer[2]!).toBeLessThan(40);
+    expect(Math.min(...outer)).toBeGreaterThan(140);
+    expect(inner[0]! - inner[1]!).toBeGreaterThan(60);
+  });
 });

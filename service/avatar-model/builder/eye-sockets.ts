@@ -1,8 +1,7 @@
 import type { TextureImage } from '../model.js';
-import type { Rgb } from './colour.js';
 import type { EyePlacement } from './eyes.js';
 import { LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
-import { solidMaterial } from './materials.js';
+import { texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { clampedPngTexture } from './png-encode.js';
@@ -29,11 +28,18 @@ const RING_REACH = [0, 0.12, 0.45, 0.8] as const;
 /** The wall's gap from the ball once past the lids' edge, per ball radius. */
 const WALL_GAP = 0.04;
 /**
- * The wall's colour is the skin's times these: the pink of the caruncle and
- * the conjunctiva at the lids' edge, darkening (the texture's v) to the
- * shadow behind the ball.
+ * The wall's colours (sRGB) where it meets the lids' edge, from the inner
+ * corner (the texture's u = 0) to the outer (u = 1): the caruncle's pink,
+ * then the conjunctiva folding back from the ball to the lids, as pale as
+ * the white at the ball's side (`eye-textures.ts`). Lined all round with
+ * the caruncle's pink, the outer corner showed in profile as a red dot
+ * where the eye's white should be.
  */
-const MOIST_TISSUE: Rgb = [0.85, 0.55, 0.53];
+const CARUNCLE = [196, 116, 110] as const;
+const CONJUNCTIVA = [186, 160, 152] as const;
+/** The caruncle's pink gives way to the conjunctiva over this span of u. */
+const CARUNCLE_TO: [number, number] = [0.12, 0.35];
+/** Deeper in (the texture's v) the wall darkens into the shadow behind the ball, to a fifth. */
 const SHADOW_FROM: [number, number] = [0.02, 0.35];
 const SHADOW_DEPTH = 0.2;
 
@@ -62,25 +68,13 @@ export function socketVertex(v: number): { root: number; depth: number } {
  * of it. Lined with the moist pink of the lids' inside, darkening to the
  * back.
  */
-export function buildEyeSockets(
-  points: readonly Vec3[],
-  eyes: readonly EyePlacement[],
-  skinTone: Rgb,
-): Part {
+export function buildEyeSockets(points: readonly Vec3[], eyes: readonly EyePlacement[]): Part {
   const mesh = new MeshBuilder();
   RIMS.forEach((rim, e) => appendSocket(mesh, rim, points, eyes[e]!));
-  const tissue: Rgb = [
-    skinTone[0] * MOIST_TISSUE[0],
-    skinTone[1] * MOIST_TISSUE[1],
-    skinTone[2] * MOIST_TISSUE[2],
-  ];
   return {
     name: 'EyeSockets',
     mesh,
-    material: {
-      ...solidMaterial('EyeSocket', tissue, { roughness: 0.4 }),
-      texture: socketTexture(),
-    },
+    material: texturedMaterial('EyeSocket', socketTexture(), { roughness: 0.4 }),
   };
 }
 
@@ -93,11 +87,14 @@ function appendSocket(
   const first = mesh.vertexCount;
   const { centre, radius } = eye;
   const wall = radius * (1 + WALL_GAP);
+  // u from the outer corner (1) round to the inner (0) and back, so the texture meets itself
+  // with no seam.
+  const u = (j: number) => Math.abs((2 * j) / RIM - 1);
   RING_REACH.forEach((reach, ring) => {
     rim.forEach((landmark, j) => {
       const p = points[landmark]!;
       if (ring === 0) {
-        mesh.vertex(p, [j / RIM, 0]);
+        mesh.vertex(p, [u(j), 0]);
         return;
       }
       const d = sub(p, centre);
@@ -112,11 +109,11 @@ function appendSocket(
           centre[1] + out * Math.sin(turned) * Math.sin(azimuth),
           centre[2] + out * Math.cos(turned),
         ],
-        [j / RIM, reach],
+        [u(j), reach],
       );
     });
   });
-  const pole = mesh.vertex([centre[0], centre[1], centre[2] - wall], [0, 1]);
+  const pole = mesh.vertex([centre[0], centre[1], centre[2] - wall], [0.5, 1]);
   const at = (ring: number, j: number) => first + ring * RIM + (j % RIM);
   // Which way round the rim runs depends on the eye (one mirrors the other): the wall faces the
   // ball, inwards, so that it is seen from the opening.
@@ -139,16 +136,24 @@ function appendSocket(
 
 let texture: TextureImage | undefined;
 
-/** Greyscale, the material's colour multiplies it: v is the depth, from the lids' edge to the back. */
+/** u runs from the inner corner to the outer, v from the lids' edge to the back. */
 function socketTexture(): TextureImage {
   if (texture) return texture;
-  const width = 4;
+  const width = 32;
   const height = 32;
   const rgba = new Uint8Array(width * height * 4);
   for (let y = 0; y < height; y++) {
-    const v = y / (height - 1);
-    const grey = Math.round(255 * (1 - (1 - SHADOW_DEPTH) * smoothstep(...SHADOW_FROM, v)));
-    for (let x = 0; x < width; x++) rgba.set([grey, grey, grey, 255], 4 * (y * width + x));
+    const shade = 1 - (1 - SHADOW_DEPTH) * smoothstep(...SHADOW_FROM, y / (height - 1));
+    for (let x = 0; x < width; x++) {
+      const toConjunctiva = smoothstep(...CARUNCLE_TO, x / (width - 1));
+      const o = 4 * (y * width + x);
+      for (let k = 0; k < 3; k++) {
+        rgba[o + k] = Math.round(
+          shade * (CARUNCLE[k]! + (CONJUNCTIVA[k]! - CARUNCLE[k]!) * toConjunctiva),
+        );
+      }
+      rgba[o + 3] = 255;
+    }
   }
   texture = clampedPngTexture(rgba, width, height);
   return texture;

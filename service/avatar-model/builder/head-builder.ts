@@ -224,7 +224,7 @@ export async function buildHead(
   const eyeParts = buildEyes(eyes, eyeColour);
   const rest: Part[] = [
     ...eyeParts,
-    buildEyeSockets(points, eyes, skinTone),
+    buildEyeSockets(points, eyes),
     ...ears.parts,
     ...buildMouth(points),
     ...buildBrowsAndLashes(
