@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AvatarModel } from '../model.js';
 import { socketVertex } from './eye-sockets.js';
-import { LEFT_LIDS, RIGHT_LIDS } from './face-rig/landmark-groups.js';
+import { LEFT_EYE_CONTOUR, RIGHT_EYE_CONTOUR } from './face-landmarks.js';
 import { firstHit } from './outfits/skin-pokes.js';
 import { buildAvatar } from './build-avatar.js';
 import { build, customize, joint, mesh, wideEyedInput, withShapes } from './test-support.js';
@@ -13,21 +13,13 @@ const pointOf = (positions: ArrayLike<number>, v: number): Vec3 => [
   positions[3 * v + 2]!,
 ];
 
-/** The lids' edge round an eye, corner to corner over the top and back under. */
-const rimOf = (lids: typeof LEFT_LIDS) => [
-  lids.corners[0],
-  ...lids.upper,
-  lids.corners[1],
-  ...[...lids.lower].reverse(),
-];
-
 /**
  * Rays cast along `direction` through points spread over an eye's opening
  * (between the middle of its rim and the rim, to 3 % short of it) that see
  * through the head: they meet nothing within 12 cm of the eye, or first
  * meet a one-sided face from behind, which a renderer does not draw.
  */
-function seeThrough(model: AvatarModel, rim: number[], direction: Vec3): number {
+function seeThrough(model: AvatarModel, rim: readonly number[], direction: Vec3): number {
   const head = mesh(model, 'Head').positions;
   const edge = rim.map((i) => pointOf(head, i));
   const middle = edge.reduce<Vec3>(
@@ -97,12 +89,12 @@ describe('eye sockets', () => {
       // and under it from below (from above, none).
       const model = withShapes(await made(), weights);
       const seen: string[] = [];
-      for (const [side, lids] of [
-        ['right', RIGHT_LIDS],
-        ['left', LEFT_LIDS],
+      for (const [side, rim] of [
+        ['right', RIGHT_EYE_CONTOUR],
+        ['left', LEFT_EYE_CONTOUR],
       ] as const) {
         for (const [look, direction] of LOOKS) {
-          const through = seeThrough(model, rimOf(lids), direction);
+          const through = seeThrough(model, rim, direction);
           if (through > 0) seen.push(`${side} eye ${look}: ${through}`);
         }
       }
@@ -162,7 +154,7 @@ describe('eye sockets', () => {
       const x = Math.round(u * (texture.width - 1));
       return [0, 1, 2].map((k) => texture.rgba![4 * x + k]!);
     };
-    // The rim's first vertex is the outer corner, its ninth the inner (rimOf's order).
+    // The rim's first vertex is the outer corner, its ninth the inner (the eye contour's order).
     const outer = colourAt(0);
     const inner = colourAt(8);
     expect(outer[0]! - outer[2]!).toBeLessThan(40);

@@ -1,6 +1,6 @@
 import type { TextureImage } from '../model.js';
 import type { EyePlacement } from './eyes.js';
-import { LEFT_LIDS, RIGHT_LIDS, type EyeLids } from './face-rig/landmark-groups.js';
+import { LEFT_EYE_CONTOUR, RIGHT_EYE_CONTOUR } from './face-landmarks.js';
 import { texturedMaterial } from './materials.js';
 import { MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
@@ -8,15 +8,10 @@ import { clampedPngTexture } from './png-encode.js';
 import { cross, dot, smoothstep, sub, type Vec3 } from './vec3.js';
 
 /**
- * The lids' edge round each eye, the rim of its opening in the head: the
- * outer corner, the upper lid to the inner corner, and the lower lid back.
+ * The lids' edge round each eye, the rim of its opening in the head, from
+ * its outer corner (the inner corner is its ninth point).
  */
-const RIMS: readonly (readonly number[])[] = [RIGHT_LIDS, LEFT_LIDS].map((lids: EyeLids) => [
-  lids.corners[0],
-  ...lids.upper,
-  lids.corners[1],
-  ...[...lids.lower].reverse(),
-]);
+const RIMS = [RIGHT_EYE_CONTOUR, LEFT_EYE_CONTOUR] as const;
 const RIM = RIMS[0]!.length;
 /**
  * How far round the ball each ring of the socket's wall reaches, as shares
@@ -65,8 +60,7 @@ export function socketVertex(v: number): { root: number; depth: number } {
  * the head's opening) back round the ball to behind it. The ball is
  * narrower than the opening: at the corners, and past its side from a
  * turned view, one saw through the opening into the hollow head, and out
- * of it. Lined with the moist pink of the lids' inside, darkening to the
- * back.
+ * of it.
  */
 export function buildEyeSockets(points: readonly Vec3[], eyes: readonly EyePlacement[]): Part {
   const mesh = new MeshBuilder();
