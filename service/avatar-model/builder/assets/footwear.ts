@@ -101,16 +101,14 @@ const SHOD_SKIN_FLOOR = UPPER_FLOOR + 0.0015;
  * so from below, as a lifted foot in a stride shows it, the sole was blotched
  * with skin. Only the feet reach this low, and the shoe hides what is
  * flattened. A copy, as the body may be the template's own, shared by every
- * build.
+ * build; it shares the body's triangles and influences, as `movedTo` does.
  */
 export function liftShodSkin(body: MeshBuilder): MeshBuilder {
-  const lifted = new MeshBuilder();
-  lifted.append(body);
-  for (let v = 0; v < lifted.vertexCount; v++) {
-    const q = lifted.position(v);
-    if (q[1] < SHOD_SKIN_FLOOR) lifted.setPosition(v, [q[0], SHOD_SKIN_FLOOR, q[2]]);
+  const positions = body.positions.slice();
+  for (let y = 1; y < positions.length; y += 3) {
+    if (positions[y]! < SHOD_SKIN_FLOOR) positions[y] = SHOD_SKIN_FLOOR;
   }
-  return lifted;
+  return body.movedTo(positions);
 }
 
 /** The sole's top is sunk this far (m) past the upper's outline, so no step of it shows inside. */
