@@ -21,7 +21,7 @@ import { bodySkinTexture } from './body-skin-texture.js';
 import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
-import { buildHead, sampledSkinTone, type HeadPhotos } from './head-builder.js';
+import { buildHead, sampledSkinTone, withHeadTexture, type HeadPhotos } from './head-builder.js';
 import { fitNeck, fitToNeck, fittedDistance } from './neck-fit.js';
 import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
@@ -112,9 +112,12 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   addFaceMorphTargets(meshes, joints);
   smoothFace(meshes, faceSurface(input.topology).rim);
   relaxCrotchNormals(meshes, joints);
-  addMorphNormals(meshes);
+  // The head's texture was baked on another thread meanwhile. It goes on before the shapes'
+  // normals, which weld a textured mesh's seams as `finishMesh` did.
+  const textured = withHeadTexture(meshes, await head.texture);
+  addMorphNormals(textured);
   return {
-    meshes,
+    meshes: textured,
     joints,
     animations: builtInAnimations(joints),
     extras: {

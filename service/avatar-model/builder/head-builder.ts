@@ -1,6 +1,7 @@
 import type { FaceTopology, FaceAnalysis } from '../../processing/photo-types.js';
 import type { StoredAnalysis } from '../../processing/processing-repo.js';
 import type { EyeTexture } from '../../../shared/api/index.js';
+import type { AvatarMesh, TextureImage } from '../model.js';
 import { neckZ } from './body-skeleton.js';
 import { parseHexColour, type Rgb } from './colour.js';
 import { buildEyeSockets } from './eye-sockets.js';
@@ -11,7 +12,7 @@ import { bakeHeadTextureInParallel } from './head-texture-parallel.js';
 import { ATLAS_LAYOUT, buildHeadMesh } from './head-mesh.js';
 import { CROWN_ABOVE_FOREHEAD, fitHead, type HeadShape } from './head-shape.js';
 import { HeadRadiusMap } from './head-radius-map.js';
-import { SKIN_FINISH, texturedMaterial } from './materials.js';
+import { SKIN_FINISH, solidMaterial, texturedMaterial } from './materials.js';
 import { smoothNormals, type MeshBuilder } from './mesh-builder.js';
 import type { Part } from './part.js';
 import { decodeView, levelledViews, withoutRegion, type PhotoView } from './photo-views.js';
@@ -91,7 +92,13 @@ export interface NeckBody {
 }
 
 export interface HeadBuild {
+  /**
+   * The head first, then what sits on it. The head wears its skin tone until
+   * its texture, baked off this thread while the rest of the avatar is built,
+   * is put on with `withHeadTexture`.
+   */
   parts: Part[];
+  texture: Promise<TextureImage>;
   frame: HeadFrame;
   /** The body's skin the head was joined to: the body part must be this one. */
   body: MeshBuilder;
@@ -207,7 +214,7 @@ export async function buildHead(
       .filter((ear) => ear.view === view.name)
       .reduce((seen, ear) => withoutRegion(seen, ear.region), view),
   );
-  // Baked now; encoded off the main thread while the eyes, mouth and brows are built.
+  // Baked and encoded off this thread while the eyes, mouth, brows and the body are built.
   const texture = headTexture(
     mesh,
     normals,
@@ -218,7 +225,7 @@ export async function buildHead(
     headAtlasSize(faceHeightPixels(face.mesh)),
     neckDistance,
   );
-  // Awaited once the rest is built; a failure meanwhile must not go unhandled.
+  // Awaited once the avatar's geometry is built; a failure meanwhile must not go unhandled.
   texture.catch(() => undefined);
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
@@ -253,12 +260,13 @@ export async function buildHead(
     {
       name: 'Head',
       mesh: joined?.head ?? mesh,
-      material: texturedMaterial('HeadSkin', await texture, SKIN_FINISH),
+      material: solidMaterial(HEAD_SKIN, skinTone, SKIN_FINISH),
     },
     ...rest,
   ];
   return {
     parts,
+    texture,
     frame: {
       offset,
       shape,
@@ -271,6 +279,14 @@ export async function buildHead(
     },
     body: body.mesh,
   };
+}
+
+const HEAD_SKIN = 'HeadSkin';
+
+/** The finished meshes with the head's baked texture put on the head. */
+export function withHeadTexture(meshes: AvatarMesh[], texture: TextureImage): AvatarMesh[] {
+  const material = texturedMaterial(HEAD_SKIN, texture, SKIN_FINISH);
+  return meshes.map((m) => (m.name === 'Head' ? { ...m, material } : m));
 }
 
 async function headTexture(

@@ -11,16 +11,14 @@ import {
 } from './head-texture.js';
 
 /**
- * The head texture baked on two threads: painting the atlas is the build's
- * biggest single cost (about a fifth of it), and a texel's colour depends on
- * nothing another texel gets. The builder's thread paints the even rows and a
- * helper thread the odd ones, both walking every triangle in the same order,
- * so the atlas is exactly bakeHeadTexture's. Alternate rows share out any
- * atlas evenly, however its charts are laid out.
+ * The head texture baked on a helper thread: painting the atlas is the
+ * build's biggest single cost, and nothing built after it needs it. So the
+ * helper paints it while the builder's thread goes on with the eyes, the
+ * mouth and the body, and the build awaits it last.
  *
  * The helper is started on the first bake and then kept (it does not hold
  * the process open). Until it is ready, or if it fails, this thread paints
- * every row itself: slower, never different.
+ * the atlas itself: slower, never different.
  */
 
 /** What the helper is sent: the bake, and its rows. */
@@ -30,10 +28,8 @@ export interface HelperBake {
 }
 
 const HELPER_ENTRY = new URL('./head-texture-worker.ts', import.meta.url);
-/** A bake that takes the helper longer than this has gone wrong; this thread paints its rows. */
+/** A bake that takes the helper longer than this has gone wrong; this thread paints the atlas. */
 const HELPER_TIMEOUT_MS = 30_000;
-const OWN_ROWS: AtlasRows = { first: 0, step: 2 };
-const HELPER_ROWS: AtlasRows = { first: 1, step: 2 };
 
 // Only the helper's failures are news: the bake goes on without it.
 const log = createLogger('warn');
@@ -89,24 +85,20 @@ export function startHeadTextureHelper(): Promise<boolean> {
   return started ? started.whenReady.then(() => true) : Promise.resolve(false);
 }
 
-/** bakeHeadTexture, with the helper thread painting half the rows. */
+/** bakeHeadTexture, painted on the helper thread when it is ready. */
 export async function bakeHeadTextureInParallel(input: HeadBakeInput): Promise<Uint8Array> {
   const job = headBakeJob(input);
-  const out = fallbackImage(job);
-  if (!startHelper()?.ready) {
-    paintHeadTexture(job, out, EVERY_ROW);
-    return out;
+  if (startHelper()?.ready) {
+    try {
+      return await paintOnHelper(job, EVERY_ROW);
+    } catch (error) {
+      log.warn('the head texture helper failed; painting here', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
-  const theirs = paintOnHelper(job, HELPER_ROWS).catch((error: unknown) => {
-    log.warn('the head texture helper failed; painting its rows here', {
-      error: error instanceof Error ? error.message : String(error),
-    });
-    return null;
-  });
-  paintHeadTexture(job, out, OWN_ROWS);
-  const painted = await theirs;
-  if (painted) copyRows(painted, out, job.size, HELPER_ROWS);
-  else paintHeadTexture(job, out, HELPER_ROWS);
+  const out = fallbackImage(job);
+  paintHeadTexture(job, out, EVERY_ROW);
   return out;
 }
 
@@ -115,11 +107,4 @@ export function paintOnHelper(job: HeadBakeJob, rows: AtlasRows): Promise<Uint8A
   const started = startHelper();
   if (!started) return Promise.reject(new Error('the head texture helper cannot start'));
   return started.pool.run({ job, rows });
-}
-
-function copyRows(from: Uint8Array, to: Uint8Array, size: number, rows: AtlasRows): void {
-  const row = size * 3;
-  for (let y = rows.first; y < size; y += rows.step) {
-    to.set(from.subarray(y * row, (y + 1) * row), y * row);
-  }
 }

@@ -4,8 +4,8 @@ import { fallbackImage, paintHeadTexture } from './head-texture.js';
 import type { HelperBake } from './head-texture-parallel.js';
 
 /**
- * The head texture's helper thread: paints its share of the atlas's rows
- * (head-texture-parallel.ts) while the builder's thread paints the rest.
+ * The head texture's helper thread: paints the atlas's rows it is sent
+ * (head-texture-parallel.ts) while the builder's thread builds the rest.
  */
 if (!parentPort) throw new Error('the head texture helper must run in a worker thread');
 
