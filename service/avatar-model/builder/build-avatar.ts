@@ -58,6 +58,9 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   const correction = skinToneCorrection(c.skin_tone_correction);
   const sampled = sampledSkinTone(input.analysis);
   const skin = correctSkin(sampled, correction);
+  // Encoded off this thread while the head is built; a failure meanwhile must not go unhandled.
+  const bodyTexture = bodySkinTexture(skin);
+  bodyTexture.catch(() => undefined);
   const head = await buildHead(
     input.analysis,
     input.topology,
@@ -77,7 +80,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     {
       name: 'Body',
       mesh: chosen.footwear ? liftShodSkin(head.body) : head.body,
-      material: texturedMaterial('Skin', await bodySkinTexture(skin), SKIN_FINISH),
+      material: texturedMaterial('Skin', await bodyTexture, SKIN_FINISH),
     },
     ...head.parts,
     // Garments and hair were laid on the body's own neck: they follow it to the photographed one.
