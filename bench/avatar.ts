@@ -7,6 +7,7 @@ import {
   sharperInput,
 } from '../service/avatar-model/builder/test-support.js';
 import { writeGlb } from '../service/avatar-model/builder/write-glb.js';
+import { startHeadTextureHelper } from '../service/avatar-model/builder/head-texture-parallel.js';
 import { renderAvatar, SCENES } from '../service/render/index.js';
 import { customizationForBodyType } from '../service/customization/defaults.js';
 
@@ -36,6 +37,9 @@ async function time<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }>
 export const avatarSuite: Suite = async () => {
   const rows: { what: string; ms: number; target: number; extra: string; ok?: boolean }[] = [];
   const summary: Record<string, unknown> = {};
+  // As the avatar worker does while it warms up (task-worker.ts), so the builds have it.
+  const helper = await startHeadTextureHelper();
+  summary.head_texture_helper = helper;
   for (const person of PEOPLE) {
     const bodyType = analysisOf(person).body_type === 'female' ? 'female' : 'male';
     const input = await inputFor(person, customizationForBodyType(bodyType));

@@ -42,18 +42,9 @@ function model(build: BuildRequest): Promise<AvatarModel> {
   return made;
 }
 
-/** The helper starts in well under a second; past this it is not coming. */
-const HELPER_START_MS = 15_000;
-
 /** Starts the head texture's helper thread now, so the first build has it. */
 async function startHelper(): Promise<AvatarWorkerInfo> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<false>(
-    (resolve) => (timer = setTimeout(resolve, HELPER_START_MS, false)),
-  );
-  const started = await Promise.race([startHeadTextureHelper(), late]);
-  clearTimeout(timer);
-  return { headTextureHelper: started };
+  return { headTextureHelper: await startHeadTextureHelper() };
 }
 
 // Not awaited at the top level: the packaged app runs this file as a CommonJS bundle.

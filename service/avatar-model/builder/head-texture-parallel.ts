@@ -75,14 +75,27 @@ function startHelper(): Helper | null {
   return helper;
 }
 
+/** The helper starts in well under a second; past this it is not coming. */
+const HELPER_START_MS = 15_000;
+
 /**
  * Starts the helper thread; resolves true once it is ready, false if it
- * cannot start. A worker that builds avatars calls it while it warms up, so
- * its first bake already has help.
+ * cannot start or is not ready within HELPER_START_MS. A worker that builds
+ * avatars calls it while it warms up, so its first bake already has help.
  */
-export function startHeadTextureHelper(): Promise<boolean> {
+export async function startHeadTextureHelper(): Promise<boolean> {
   const started = startHelper();
-  return started ? started.whenReady.then(() => true) : Promise.resolve(false);
+  if (!started) return false;
+  let timer: NodeJS.Timeout | undefined;
+  // The timer also holds the process open while the helper, which does not, starts.
+  const late = new Promise<false>(
+    (resolve) => (timer = setTimeout(resolve, HELPER_START_MS, false)),
+  );
+  try {
+    return await Promise.race([started.whenReady.then(() => true), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** bakeHeadTexture, painted on the helper thread when it is ready. */
