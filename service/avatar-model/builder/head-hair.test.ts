@@ -453,6 +453,20 @@ describe('the hairline', () => {
   const UPPER_OUTLINE = [127, 162, 21, 54, 103, 67, 109, 10, 338, 297, 332, 284, 251, 389, 356];
   const DEG = Math.PI / 180;
 
+  /** Whether hair lies straight out from the head's middle `rise` degrees above a landmark. */
+  function hairOver(model: AvatarModel, landmark: number, rise: number): boolean {
+    const hair = mesh(model, 'Hair');
+    const joint = model.joints.find((j) => j.name === 'Head')!.position;
+    const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+    const offset = sub(vec3At(mesh(model, 'Head').positions, landmark), centre);
+    const azimuth = Math.atan2(offset[0], offset[2]);
+    const e = Math.asin(offset[1] / Math.hypot(...offset)) + rise * DEG;
+    const d: Vec3 = [Math.sin(azimuth) * Math.cos(e), Math.sin(e), Math.cos(azimuth) * Math.cos(e)];
+    for (let t = 0; t < hair.indices.length / 3; t++)
+      if (hit(hair.positions, hair.indices, t, centre, d) !== null) return true;
+    return false;
+  }
+
   // Long hair's and the bob's hairline held level across the temples while the face's outline
   // fell away below it: a notch of bare skin at each temple, its corner square. The short
   // cut's ran on level and then straight down to the top of the ear, with no sideburns.
@@ -466,25 +480,9 @@ describe('the hairline', () => {
     '%s, on %s: runs round the temples as close above the face as over the forehead',
     async (style, person) => {
       const model = await wearingHair(style, person);
-      const hair = model.meshes.find((m) => m.name === 'Hair')!;
-      const head = model.meshes.find((m) => m.name === 'Head')!;
-      const joint = model.joints.find((j) => j.name === 'Head')!.position;
-      const centre: Vec3 = [joint[0], joint[1] + 0.06, joint[2]];
+      // How many degrees above the outline the hair begins, straight up from it.
       const bare = UPPER_OUTLINE.map((landmark) => {
-        const offset = sub(vec3At(head.positions, landmark), centre);
-        const azimuth = Math.atan2(offset[0], offset[2]);
-        const elevation = Math.asin(offset[1] / Math.hypot(...offset));
-        // How many degrees above the outline the hair begins, straight up from it.
-        for (let rise = 0; rise <= 30; rise++) {
-          const e = elevation + rise * DEG;
-          const d: Vec3 = [
-            Math.sin(azimuth) * Math.cos(e),
-            Math.sin(e),
-            Math.cos(azimuth) * Math.cos(e),
-          ];
-          for (let t = 0; t < hair.indices.length / 3; t++)
-            if (hit(hair.positions, hair.indices, t, centre, d) !== null) return rise;
-        }
+        for (let rise = 0; rise <= 30; rise++) if (hairOver(model, landmark, rise)) return rise;
         return Infinity;
       });
       const forehead = Math.max(...bare.slice(5, 10));
@@ -492,6 +490,19 @@ describe('the hairline', () => {
       expect(Math.max(...bare), `bare band by landmark: ${bare.join(' ')}°`).toBeLessThanOrEqual(
         forehead + 2,
       );
+    },
+  );
+
+  // Kept 5° above the face's outline all round, the short cut's edge ran diagonally from the
+  // forehead's corner to the top of the ear: a bare temple 3–4 cm wide behind the eye, over
+  // sideburns 1 cm long. Its sideburns come down over the outline's side now.
+  it.each(['person-a', 'person-c'] as const)(
+    'short, on %s: covers the temples and comes down in front of the ears',
+    async (person) => {
+      const model = await wearingHair('short', person);
+      // The outline behind each eye's corner (162, 389) and in front of each ear (127, 356).
+      for (const landmark of [162, 389, 127, 356])
+        expect(hairOver(model, landmark, -3), `hair 3° below landmark ${landmark}`).toBe(true);
     },
   );
 });

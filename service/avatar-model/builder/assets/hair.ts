@@ -82,11 +82,12 @@ const DOWN = 18;
 /**
  * A covering of the skull from the crown down to a hairline. `hairline`
  * gives the lowest elevation (degrees) by |azimuth| (degrees, 0 = front);
- * the face's own outline is never covered except by `fringe` degrees.
+ * the face's own outline is never covered except by `fringe` degrees (one
+ * number, or a table by |azimuth|).
  */
 interface Shell {
   hairline: readonly [number, number][];
-  fringe: number;
+  fringe: number | readonly [number, number][];
   /** Height above the skin (m) by s (0 at the crown, 1 at the hairline) and azimuth (rad). */
   gap: (s: number, azimuth: number, elevation: number) => number;
   /**
@@ -189,29 +190,38 @@ export function buildHair(
     case 'short': {
       const mesh = shell({
         strandsTo: 1,
-        // Round the temples a few degrees above the face's outline, as long hair's, down in
-        // front of the ears as sideburns, over the ears, then down behind them to the nape. It
-        // stopped at the back of the skull, a bowl cut over a bare nape; and held level to 60°
-        // and then cut straight down to the top of the ear, it left the temples and the
-        // outline's side bare, 12–15° deep, with no sideburns. Over the ears the table lies
-        // low and `aboveEars` lifts it round each ear's root: held at a fixed −6° to −8° there,
-        // it left 1.6–2.4 cm of bare skin above the ears. At the back's middle it comes down
-        // to the ears' lowest points (half the strands' coverage): at −50° there, 2 cm above
-        // them, it was a bowl over a bare nape.
+        // Above the forehead a few degrees above the face's outline, as long hair's; from the
+        // forehead's corner the temples' edge runs steeply down, over the face's outline there
+        // (`fringe`), to sideburns in front of the ears that reach their middle; over the ears,
+        // then down behind them to the nape. It stopped at the back of the skull, a bowl cut
+        // over a bare nape; held level to 60° and then cut straight down to the top of the
+        // ear, it left the temples bare, 12–15° deep; kept 5° above the outline all along, it
+        // ran diagonally from the forehead's corner to the top of the ear, a bare temple 3–4 cm
+        // wide behind the eye over sideburns 1 cm long. Over the ears the table lies low and
+        // `aboveEars` lifts it round each ear's root: held at a fixed −6° to −8° there, it left
+        // 1.6–2.4 cm of bare skin above the ears. At the back's middle it comes down to the
+        // ears' lowest points (half the strands' coverage): at −50° there, 2 cm above them, it
+        // was a bowl over a bare nape.
         hairline: [
           [0, 8],
           [50, 8],
-          [65, -8],
-          [76, -18],
-          [82, -26],
-          [88, -28],
+          [59, 6],
+          [63, 0],
+          [67, -14],
+          [71, -25],
+          [77, -31],
+          [88, -33],
           [108, -34],
           [126, -44],
           [180, -64],
         ],
         aboveEars: true,
         around: SHORT_AROUND,
-        fringe: -2,
+        fringe: [
+          [0, -2],
+          [48, -2],
+          [62, 14],
+        ],
         // Fullest on top, close at the sides and the nape: an even 11 mm stood out from the
         // temples down like a helmet, and thinning only from a third of the way down, 7 mm at
         // the temples (6 mm now) still rounded the sides out in a bowl from the front.
@@ -377,7 +387,8 @@ function faceGuard(frame: HeadFrame): (azimuthDeg: number) => number {
 
 function hairlineAt(spec: Shell, guard: (a: number) => number, azimuth: number): number {
   const a = azimuth / DEG;
-  return Math.max(table(spec.hairline, a), guard(a) + 3 - spec.fringe) * DEG;
+  const fringe = typeof spec.fringe === 'number' ? spec.fringe : table(spec.fringe, a);
+  return Math.max(table(spec.hairline, a), guard(a) + 3 - fringe) * DEG;
 }
 
 /**
@@ -470,6 +481,7 @@ function appendShell(
   );
   const lows = Array.from({ length: columns }, (_, j) => hairlineAt(spec, guard, azimuthOf(j)));
   if (spec.aboveEars) roundTheEars(lows, map.earRoots(EAR_ROOT_CLEARANCE), around);
+
   for (let i = 1; i <= DOWN; i++) {
     const s = i / DOWN;
     for (let j = 0; j < columns; j++) {
