@@ -89,6 +89,8 @@ export interface HeadFrame {
 export interface NeckBody {
   mesh: MeshBuilder;
   distance: (p: Vec3, reach: number) => number;
+  /** The body's skin texture coordinates at a point on or near its skin. */
+  skinUv: (p: Vec3) => [number, number];
 }
 
 export interface HeadBuild {
@@ -193,6 +195,12 @@ export async function buildHead(
   const neckDistance = Array.from({ length: mesh.vertexCount }, (_, v) =>
     body.distance(add(mesh.position(v), offset), SEAM_BAND),
   );
+  // Where the body's skin texture would lie on each head vertex: at the neck the head's texture
+  // wears the body's grain, which ran on below the seam in a stepped edge against a plain head.
+  const grainUv = new Float64Array(2 * mesh.vertexCount);
+  for (let v = 0; v < mesh.vertexCount; v++) {
+    grainUv.set(body.skinUv(add(mesh.position(v), offset)), 2 * v);
+  }
   const normals = smoothNormals(mesh.positions, mesh.indices);
   const shading = photoShading(mesh, normals, views);
   const gains = matchedGains(mesh, normals, views, shading);
@@ -224,6 +232,7 @@ export async function buildHead(
     skinCorrection,
     headAtlasSize(faceHeightPixels(face.mesh)),
     neckDistance,
+    grainUv,
   );
   // Awaited once the avatar's geometry is built; a failure meanwhile must not go unhandled.
   texture.catch(() => undefined);
@@ -298,6 +307,7 @@ async function headTexture(
   correction: number,
   size: number,
   neckDistance: readonly number[],
+  grainUv: Float64Array,
 ) {
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
   const rgb = await bakeHeadTextureInParallel({
@@ -307,6 +317,7 @@ async function headTexture(
     fallback,
     size,
     seamDistance: neckDistance,
+    grainUv,
     shading,
     landmarks: FACE_LANDMARKS,
   });

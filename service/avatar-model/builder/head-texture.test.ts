@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AffineCamera } from './affine-camera.js';
 import { bakeHeadTexture } from './head-texture.js';
 import { MeshBuilder, smoothNormals } from './mesh-builder.js';
+import { skinGrainAt } from './skin-grain.js';
 import { syntheticView } from './test-support.js';
 
 /**
@@ -141,6 +142,37 @@ describe('the head texture bake', () => {
     expect(texel(nearSeam, 31)).toEqual([...FALLBACK]);
     SKIN.forEach((channel, k) =>
       expect(Math.abs(texel(nearSeam, 24)[k]! - channel), `channel ${k}`).toBeLessThan(3),
+    );
+  });
+
+  it("wears the body's grain where it meets the body, and only within SEAM_BAND of it", () => {
+    // The folded squares again, the unseen one running into the body; everywhere the body's
+    // texture would lie at one place, where its grain darkens the skin by some percent.
+    const folded = facingSquare(0, 0, 0.5, 1);
+    const e = folded.vertex([0.05, -0.05, -0.1], [1, 1]);
+    const f = folded.vertex([0.05, 0.05, -0.1], [1, 0]);
+    folded.quad(1, e, f, 2);
+    const grainAt = new Float64Array(3);
+    const UV = [0.6, 0.5] as const;
+    skinGrainAt(UV[0], UV[1], grainAt);
+    expect(Math.abs(grainAt[1]! - 1)).toBeGreaterThan(0.04);
+    const texels = bakeHeadTexture({
+      mesh: folded,
+      normals: smoothNormals(folded.positions, folded.indices, false),
+      views: [syntheticView('frontal', rgb, SIZE, camera)],
+      fallback: [90, 90, 90],
+      size: 32,
+      seamDistance: [0.1, 0.1, 0.1, 0.1, -0.01, -0.01],
+      grainUv: Array.from({ length: 6 }, () => UV).flat(),
+    });
+    const texel = (x: number) => [...texels.subarray(3 * (16 * 32 + x), 3 * (16 * 32 + x) + 3)];
+    // On the seam, the body's skin as its texture has it there: its colour times its grain.
+    texel(31).forEach((channel, k) =>
+      expect(Math.abs(channel - 90 * grainAt[k]!), `channel ${k}`).toBeLessThanOrEqual(1),
+    );
+    // Away from it, the photo's skin as before.
+    SKIN.forEach((channel, k) =>
+      expect(Math.abs(texel(24)[k]! - channel), `channel ${k}`).toBeLessThan(3),
     );
   });
 

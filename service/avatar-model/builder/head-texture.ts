@@ -1,5 +1,6 @@
 import { project } from './affine-camera.js';
 import type { Rgb } from './colour.js';
+import { skinGrainAt } from './skin-grain.js';
 import { membrane } from './membrane.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
@@ -173,7 +174,8 @@ function unlitLuma(
  * smoothly (underColours), and only an atlas with no photo at all is plain
  * `fallback`. With `seamDistance` (per vertex, how far it is from the body's
  * surface, negative inside), the head's colours fade out towards the seam
- * with the body, which gets exactly `fallback`. With `shading` (per vertex
+ * with the body, which gets exactly `fallback` (times the body's grain, with
+ * `grainUv`). With `shading` (per vertex
  * and view, as photoShading gives it), each photo's own light is divided out
  * of its samples. The mesh's first `landmarks` vertices are the frontal
  * photo's own points: there a turned photo contributes only where the
@@ -198,6 +200,12 @@ export interface HeadBakeInput {
   fallback: Rgb;
   size: number;
   seamDistance?: ArrayLike<number>;
+  /**
+   * Per vertex, u and v of the body's skin texture there (on the body's
+   * surface the head meets): towards the seam `fallback` takes on the body's
+   * grain (skinGrainAt), so the body's mottle runs on up into the head.
+   */
+  grainUv?: ArrayLike<number>;
   shading?: ArrayLike<number>;
   landmarks?: number;
 }
@@ -219,6 +227,7 @@ export interface HeadBakeJob {
   xy: Float32Array;
   coverage: Float32Array;
   seamDistance: Float64Array | null;
+  grainUv: Float64Array | null;
   shading: Float64Array | null;
   photos: BakePhoto[];
   /** Per vertex, the colour under the photos (underColours), r, g, b. */
@@ -243,6 +252,7 @@ export function headBakeJob({
   fallback,
   size,
   seamDistance,
+  grainUv,
   shading,
   landmarks = 0,
 }: HeadBakeInput): HeadBakeJob {
@@ -265,6 +275,7 @@ export function headBakeJob({
     under: underColours(mesh, photoColours, fallback),
     borders: chartBorders(mesh.indices, mesh.vertexCount),
     seamDistance: seamDistance ? Float64Array.from(seamDistance) : null,
+    grainUv: grainUv ? Float64Array.from(grainUv) : null,
     shading: shading ? Float64Array.from(shading) : null,
     photos,
   };
@@ -372,7 +383,8 @@ const UNDER_PAD = 8;
  * the back of the head once the skull's colour continued the photos'.
  */
 function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): void {
-  const { size, uv, borders, under, seamDistance, fallback } = job;
+  const { size, uv, borders, under, seamDistance, grainUv, fallback } = job;
+  const grain = new Float64Array(3);
   for (let e = 0; e < borders.length; e += 2) {
     const a = borders[e]!;
     const b = borders[e + 1]!;
@@ -397,9 +409,18 @@ function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): vo
           ? smoothstep(0, SEAM_BAND, seamDistance[a]! + (seamDistance[b]! - seamDistance[a]!) * t)
           : 1;
         const o = 3 * (y * size + x);
+        grain.fill(1);
+        if (grainUv && fade < 1) {
+          skinGrainAt(
+            grainUv[2 * a]! + (grainUv[2 * b]! - grainUv[2 * a]!) * t,
+            grainUv[2 * a + 1]! + (grainUv[2 * b + 1]! - grainUv[2 * a + 1]!) * t,
+            grain,
+          );
+        }
         for (let ch = 0; ch < 3; ch++) {
           const colour = under[3 * a + ch]! + (under[3 * b + ch]! - under[3 * a + ch]!) * t;
-          out[o + ch] = level(fallback[ch]! + (colour - fallback[ch]!) * fade);
+          const skin = fallback[ch]! * grain[ch]!;
+          out[o + ch] = level(skin + (colour - skin) * fade);
         }
       }
     }
@@ -441,6 +462,7 @@ class TriangleBaker {
   private readonly size: number;
   private readonly uv: Float64Array;
   private readonly seamDistance: Float64Array | null;
+  private readonly grainUv: Float64Array | null;
   private readonly shading: Float64Array | null;
   private readonly under: Float32Array;
   private readonly firstRow: number;
@@ -448,17 +470,20 @@ class TriangleBaker {
   /**
    * Plane coefficients [c, cx, cy] of the coverage, then per view of its
    * share, crop x, crop y and its light's factor, then of the distance from
-   * the seam, then of the colour under the photos (r, g, b).
+   * the seam, then of the colour under the photos (r, g, b), then of the
+   * body's skin texture coordinates (u, v).
    */
   private readonly planes: Float64Array;
   private readonly seamSlot: number;
   private readonly underSlot: number;
+  private readonly grainSlot: number;
   private readonly active: Int32Array;
   /**
    * Typed: a literal [0, 0, 0] holds small integers until its first sample,
    * and that change of kind deoptimised the bake once per build.
    */
   private readonly sample = new Float64Array(3);
+  private readonly grain = new Float64Array(3);
   // The current triangle's barycentric weights of a and b as planes.
   private waC = 0;
   private waX = 0;
@@ -472,6 +497,7 @@ class TriangleBaker {
     this.size = job.size;
     this.uv = job.uv;
     this.seamDistance = job.seamDistance;
+    this.grainUv = job.grainUv;
     this.shading = job.shading;
     this.under = job.under;
     this.sources = job.photos.map((photo) => new BakeSource(photo));
@@ -482,7 +508,8 @@ class TriangleBaker {
     [this.fallbackR, this.fallbackG, this.fallbackB] = job.fallback;
     this.seamSlot = 1 + this.nv * PER_VIEW;
     this.underSlot = this.seamSlot + 1;
-    this.planes = new Float64Array((this.underSlot + 3) * 3);
+    this.grainSlot = this.underSlot + 3;
+    this.planes = new Float64Array((this.grainSlot + 2) * 3);
     this.active = new Int32Array(this.nv);
     this.firstRow = rows.first;
     this.rowStep = rows.step;
@@ -522,6 +549,17 @@ class TriangleBaker {
     if (seamDistance) this.toPlane(seamDistance[a]!, seamDistance[b]!, seamDistance[c]!, seamSlot);
     for (let ch = 0; ch < 3; ch++) {
       this.toPlane(under[3 * a + ch]!, under[3 * b + ch]!, under[3 * c + ch]!, underSlot + ch);
+    }
+    const grainUv = this.grainUv;
+    if (grainUv) {
+      for (let k = 0; k < 2; k++) {
+        this.toPlane(
+          grainUv[2 * a + k]!,
+          grainUv[2 * b + k]!,
+          grainUv[2 * c + k]!,
+          this.grainSlot + k,
+        );
+      }
     }
     const active = this.active;
     let nActive = 0;
@@ -585,9 +623,11 @@ class TriangleBaker {
     hc: number,
     nActive: number,
   ): void {
-    const { size, planes, seamDistance, out, sources, sample, active, seamSlot } = this;
-    const { waC, waX, waY, wbC, wbX, wbY, fallbackR, fallbackG, fallbackB } = this;
+    const { size, planes, seamDistance, grainUv, grain, out, sources, sample, active, seamSlot } =
+      this;
+    const { waC, waX, waY, wbC, wbX, wbY } = this;
     const u = 3 * this.underSlot;
+    const gs = 3 * this.grainSlot;
     for (let x = from; x <= to; x++) {
       const wa = waC + waX * x + waY * y;
       const wb = wbC + wbX * x + wbY * y;
@@ -601,6 +641,19 @@ class TriangleBaker {
             planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
           )
         : 1;
+      let fallbackR = this.fallbackR;
+      let fallbackG = this.fallbackG;
+      let fallbackB = this.fallbackB;
+      if (grainUv && fade < 1) {
+        skinGrainAt(
+          planes[gs]! + planes[gs + 1]! * x + planes[gs + 2]! * y,
+          planes[gs + 3]! + planes[gs + 4]! * x + planes[gs + 5]! * y,
+          grain,
+        );
+        fallbackR *= grain[0]!;
+        fallbackG *= grain[1]!;
+        fallbackB *= grain[2]!;
+      }
       // Under the photos, faded into the body's skin at the neck as they are. Kept to 0..255:
       // the padding's texels extrapolate the planes, and a typed array wraps what it cannot hold.
       const underR = level(

@@ -1,3 +1,4 @@
+import { skinUv } from './body-mesh.js';
 import { neckZ } from './body-skeleton.js';
 import type { BodyTemplate } from './body-template.js';
 import type { NeckSize } from './head-neck.js';
@@ -112,11 +113,29 @@ export function fittedDistance(
   template: BodyTemplate,
   neck: NeckSize | null,
 ): (q: Vec3, reach: number) => number {
-  const distance = (q: Vec3, reach: number) => template.field.at(q, reach);
+  const unfit = unfitted(template, neck);
+  return (q, reach) => template.field.at(unfit(q), reach);
+}
+
+/**
+ * The fitted body's skin texture coordinates at a point on or near its skin:
+ * the template's (`skinUv`, which its vertices keep through the fit) at the
+ * point the fit moved there.
+ */
+export function fittedSkinUv(
+  template: BodyTemplate,
+  neck: NeckSize | null,
+): (q: Vec3) => [number, number] {
+  const unfit = unfitted(template, neck);
+  return (q) => skinUv(unfit(q));
+}
+
+/** Where the fit moved a point of the fitted body from: the template's point. */
+function unfitted(template: BodyTemplate, neck: NeckSize | null): (q: Vec3) => Vec3 {
   const fit = neckFit(template, neck ?? ownNeck(template));
-  return (q, reach) => {
+  return (q) => {
     const back = fit.backward(q);
-    return distance(fit.moves(back) ? back : q, reach);
+    return fit.moves(back) ? back : q;
   };
 }
 
