@@ -116,9 +116,9 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
   addFaceMorphTargets(meshes, joints);
   smoothFace(meshes, faceSurface(input.topology).rim);
   relaxCrotchNormals(meshes, joints);
-  // The head's texture was baked on another thread meanwhile. It goes on before the shapes'
-  // normals, which weld a textured mesh's seams as `finishMesh` did.
-  const textured = withHeadTexture(meshes, await head.texture);
+  // The head's texture was mostly baked on another thread meanwhile. It goes on before the
+  // shapes' normals, which weld a textured mesh's seams as `finishMesh` did.
+  const textured = withHeadTexture(meshes, await head.texture.finish());
   addMorphNormals(textured);
   return {
     meshes: textured,

@@ -93,14 +93,19 @@ export interface NeckBody {
   skinUv: (p: Vec3) => [number, number];
 }
 
+/** The head's texture being baked: `finish` once the rest of the avatar is built. */
+export interface HeadTexture {
+  finish(): Promise<TextureImage>;
+}
+
 export interface HeadBuild {
   /**
    * The head first, then what sits on it. The head wears its skin tone until
-   * its texture, baked off this thread while the rest of the avatar is built,
-   * is put on with `withHeadTexture`.
+   * its texture, mostly baked off this thread while the rest of the avatar is
+   * built, is finished and put on with `withHeadTexture`.
    */
   parts: Part[];
-  texture: Promise<TextureImage>;
+  texture: HeadTexture;
   frame: HeadFrame;
   /** The body's skin the head was joined to: the body part must be this one. */
   body: MeshBuilder;
@@ -222,7 +227,7 @@ export async function buildHead(
       .filter((ear) => ear.view === view.name)
       .reduce((seen, ear) => withoutRegion(seen, ear.region), view),
   );
-  // Baked and encoded off this thread while the eyes, mouth, brows and the body are built.
+  // Mostly baked off this thread while the eyes, mouth, brows and the body are built.
   const texture = headTexture(
     mesh,
     normals,
@@ -234,8 +239,6 @@ export async function buildHead(
     neckDistance,
     grainUv,
   );
-  // Awaited once the avatar's geometry is built; a failure meanwhile must not go unhandled.
-  texture.catch(() => undefined);
   const eyes = placeEyes(points);
   const eyeParts = buildEyes(eyes, eyeColour);
   const rest: Part[] = [
@@ -298,7 +301,8 @@ export function withHeadTexture(meshes: AvatarMesh[], texture: TextureImage): Av
   return meshes.map((m) => (m.name === 'Head' ? { ...m, material } : m));
 }
 
-async function headTexture(
+/** The head's texture, begun: `finish` paints what is left of it and encodes it. */
+function headTexture(
   mesh: MeshBuilder,
   normals: Float32Array,
   views: PhotoView[],
@@ -308,9 +312,9 @@ async function headTexture(
   size: number,
   neckDistance: readonly number[],
   grainUv: Float64Array,
-) {
+): HeadTexture {
   const fallback: Rgb = [skinTone[0] * 255, skinTone[1] * 255, skinTone[2] * 255];
-  const rgb = await bakeHeadTextureInParallel({
+  const bake = bakeHeadTextureInParallel({
     mesh,
     normals,
     views,
@@ -321,8 +325,16 @@ async function headTexture(
     shading,
     landmarks: FACE_LANDMARKS,
   });
-  correctImage(rgb, correction);
-  return jpegTexture(rgb, size, size);
+  let encoded: Promise<TextureImage> | undefined;
+  const finish = () =>
+    (encoded ??= bake.finish().then((rgb) => {
+      correctImage(rgb, correction);
+      return jpegTexture(rgb, size, size);
+    }));
+  // Painted by the helper alone, it is encoded as soon as it is whole, while the build goes on;
+  // a failure meanwhile must not go unhandled before `finish` is called.
+  if (bake.helperPaintsAll) finish().catch(() => undefined);
+  return { finish };
 }
 
 /**

@@ -56,17 +56,22 @@ describe('the head texture baked on a helper thread', () => {
 
   it('paints on the helper exactly the rows it is given', async () => {
     expect(await startHeadTextureHelper()).toBe(true);
-    const odd = await paintOnHelper(job, { first: 1, step: 2 });
+    // Rows 1 and 2 of every three: all but the builder's share, as a bake gives the helper.
+    const given = await paintOnHelper(job, { first: 1, step: 3, count: 2 });
     for (let y = 0; y < ATLAS; y++) {
-      expect(row(odd, y)).toEqual(y % 2 === 1 ? row(whole, y) : fallbackRow);
+      expect(row(given, y)).toEqual(y % 3 !== 0 ? row(whole, y) : fallbackRow);
     }
     // The atlas is painted nearly everywhere: equal rows are painted rows, not two blanks.
     expect(row(whole, 30)).not.toEqual(fallbackRow);
   });
 
-  it('bakes on the helper the one-thread atlas, byte for byte', async () => {
+  it('puts the two threads’ rows together into the one-thread atlas, byte for byte', async () => {
     expect(await startHeadTextureHelper()).toBe(true);
-    const parallel = await bakeHeadTextureInParallel(input);
-    expect(Buffer.from(parallel).equals(Buffer.from(whole))).toBe(true);
+    // The helper alone (a 1024² atlas or smaller), and with a third of the rows left to this
+    // thread (a larger one).
+    for (const share of [undefined, { own: 1, of: 3 }]) {
+      const parallel = await bakeHeadTextureInParallel(input, share).finish();
+      expect(Buffer.from(parallel).equals(Buffer.from(whole))).toBe(true);
+    }
   });
 });

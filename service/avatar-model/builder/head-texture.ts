@@ -236,13 +236,22 @@ export interface HeadBakeJob {
   borders: Uint32Array;
 }
 
-/** The atlas rows a painter paints: every `step`th, from `first`. */
+/**
+ * The atlas rows a painter paints: in every block of `step` rows from
+ * `first`, the first `count`.
+ */
 export interface AtlasRows {
   first: number;
   step: number;
+  count: number;
 }
 
-export const EVERY_ROW: AtlasRows = { first: 0, step: 1 };
+export const EVERY_ROW: AtlasRows = { first: 0, step: 1, count: 1 };
+
+/** Whether `rows` holds row y. */
+export function paintsRow(rows: AtlasRows, y: number): boolean {
+  return (((y - rows.first) % rows.step) + rows.step) % rows.step < rows.count;
+}
 
 /** The bake's input with every vertex sampled. */
 export function headBakeJob({
@@ -398,8 +407,8 @@ function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): vo
     const x1 = Math.min(size - 1, Math.ceil(Math.max(ax, ax + dx) + UNDER_PAD));
     const y0 = Math.max(0, Math.floor(Math.min(ay, ay + dy) - UNDER_PAD));
     const y1 = Math.min(size - 1, Math.ceil(Math.max(ay, ay + dy) + UNDER_PAD));
-    const step = rows.step;
-    for (let y = y0 + ((((rows.first - y0) % step) + step) % step); y <= y1; y += step) {
+    for (let y = y0; y <= y1; y++) {
+      if (!paintsRow(rows, y)) continue;
       for (let x = x0; x <= x1; x++) {
         const t = Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / lengthSquared));
         const ox = ax + t * dx - x;
@@ -465,8 +474,7 @@ class TriangleBaker {
   private readonly grainUv: Float64Array | null;
   private readonly shading: Float64Array | null;
   private readonly under: Float32Array;
-  private readonly firstRow: number;
-  private readonly rowStep: number;
+  private readonly rows: AtlasRows;
   /**
    * Plane coefficients [c, cx, cy] of the coverage, then per view of its
    * share, crop x, crop y and its light's factor, then of the distance from
@@ -511,8 +519,7 @@ class TriangleBaker {
     this.grainSlot = this.underSlot + 3;
     this.planes = new Float64Array((this.grainSlot + 2) * 3);
     this.active = new Int32Array(this.nv);
-    this.firstRow = rows.first;
-    this.rowStep = rows.step;
+    this.rows = rows;
   }
 
   /** f = fc + (fa − fc)·wa + (fb − fc)·wb, as a plane over the texture. */
@@ -598,8 +605,9 @@ class TriangleBaker {
     const la = -PAD / ha;
     const lb = -PAD / hb;
     const lc = -PAD / hc;
-    const step = this.rowStep;
-    for (let y = y0 + ((((this.firstRow - y0) % step) + step) % step); y <= y1; y += step) {
+    const rows = this.rows;
+    for (let y = y0; y <= y1; y++) {
+      if (!paintsRow(rows, y)) continue;
       span[0] = x0;
       span[1] = x1;
       narrowSpan(waC + waY * y, waX, la);
