@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AffineCamera } from './affine-camera.js';
 import { bakeHeadTexture } from './head-texture.js';
 import { MeshBuilder, smoothNormals } from './mesh-builder.js';
-import { skinGrainAt } from './skin-grain.js';
+import { grainFactors, skinGrainAt } from './skin-grain.js';
 import { syntheticView } from './test-support.js';
 
 /**
@@ -154,7 +154,7 @@ describe('the head texture bake', () => {
     folded.quad(1, e, f, 2);
     const grainAt = new Float64Array(3);
     const UV = [0.6, 0.5] as const;
-    skinGrainAt(UV[0], UV[1], grainAt);
+    skinGrainAt(grainFactors(), UV[0], UV[1], grainAt);
     expect(Math.abs(grainAt[1]! - 1)).toBeGreaterThan(0.04);
     const texels = bakeHeadTexture({
       mesh: folded,

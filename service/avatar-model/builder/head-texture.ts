@@ -1,6 +1,6 @@
 import { project } from './affine-camera.js';
 import type { Rgb } from './colour.js';
-import { skinGrainAt } from './skin-grain.js';
+import { grainFactors, skinGrainAt } from './skin-grain.js';
 import { membrane } from './membrane.js';
 import type { MeshBuilder } from './mesh-builder.js';
 import { SUBJECT_MASK_SHRINK, type PhotoView } from './photo-views.js';
@@ -394,6 +394,7 @@ const UNDER_PAD = 8;
 function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): void {
   const { size, uv, borders, under, seamDistance, grainUv, fallback } = job;
   const grain = new Float64Array(3);
+  const factors = grainUv ? grainFactors() : null;
   for (let e = 0; e < borders.length; e += 2) {
     const a = borders[e]!;
     const b = borders[e + 1]!;
@@ -419,8 +420,9 @@ function padChartBorders(job: HeadBakeJob, out: Uint8Array, rows: AtlasRows): vo
           : 1;
         const o = 3 * (y * size + x);
         grain.fill(1);
-        if (grainUv && fade < 1) {
+        if (grainUv && factors && fade < 1) {
           skinGrainAt(
+            factors,
             grainUv[2 * a]! + (grainUv[2 * b]! - grainUv[2 * a]!) * t,
             grainUv[2 * a + 1]! + (grainUv[2 * b + 1]! - grainUv[2 * a + 1]!) * t,
             grain,
@@ -492,6 +494,7 @@ class TriangleBaker {
    */
   private readonly sample = new Float64Array(3);
   private readonly grain = new Float64Array(3);
+  private readonly grainFactors: Float32Array | null;
   // The current triangle's barycentric weights of a and b as planes.
   private waC = 0;
   private waX = 0;
@@ -506,6 +509,7 @@ class TriangleBaker {
     this.uv = job.uv;
     this.seamDistance = job.seamDistance;
     this.grainUv = job.grainUv;
+    this.grainFactors = job.grainUv ? grainFactors() : null;
     this.shading = job.shading;
     this.under = job.under;
     this.sources = job.photos.map((photo) => new BakeSource(photo));
@@ -631,9 +635,9 @@ class TriangleBaker {
     hc: number,
     nActive: number,
   ): void {
-    const { size, planes, seamDistance, grainUv, grain, out, sources, sample, active, seamSlot } =
-      this;
-    const { waC, waX, waY, wbC, wbX, wbY } = this;
+    const { size, planes, seamDistance, grain, out, sources, sample, active, seamSlot } = this;
+    const { waC, waX, waY, wbC, wbX, wbY, fallbackR: skinR, fallbackG: skinG } = this;
+    const { fallbackB: skinB, grainFactors: factors } = this;
     const u = 3 * this.underSlot;
     const gs = 3 * this.grainSlot;
     for (let x = from; x <= to; x++) {
@@ -649,11 +653,12 @@ class TriangleBaker {
             planes[3 * seamSlot]! + planes[3 * seamSlot + 1]! * x + planes[3 * seamSlot + 2]! * y,
           )
         : 1;
-      let fallbackR = this.fallbackR;
-      let fallbackG = this.fallbackG;
-      let fallbackB = this.fallbackB;
-      if (grainUv && fade < 1) {
+      let fallbackR = skinR;
+      let fallbackG = skinG;
+      let fallbackB = skinB;
+      if (factors && fade < 1) {
         skinGrainAt(
+          factors,
           planes[gs]! + planes[gs + 1]! * x + planes[gs + 2]! * y,
           planes[gs + 3]! + planes[gs + 4]! * x + planes[gs + 5]! * y,
           grain,

@@ -31,22 +31,28 @@ function tilingNoise(x: number, y: number, period: number, seed: number): number
   return top + (bottom - top) * sy;
 }
 
+/** Wraps a texel index into the texture: its side is a power of two. */
+const WRAP = BODY_SKIN_TEXTURE_SIZE - 1;
+
 /**
- * The grain's factors (grainFactors) at the body's skin texture coordinates
- * (u, v), per channel into `out`, filtered as a renderer samples the texture:
- * bilinearly, wrapping. The head's texture continues it at the seam.
+ * The grain's factors (`factors`, as grainFactors gives them) at the body's
+ * skin texture coordinates (u, v), per channel into `out`, filtered as a
+ * renderer samples the texture: bilinearly, wrapping. The head's texture
+ * continues it at the seam, for every texel there: hence the factors passed
+ * in and the bit masks.
  */
-export function skinGrainAt(u: number, v: number, out: Float64Array): void {
+export function skinGrainAt(factors: Float32Array, u: number, v: number, out: Float64Array): void {
   const size = BODY_SKIN_TEXTURE_SIZE;
-  const factors = grainFactors();
   const x = u * size - 0.5;
   const y = v * size - 0.5;
-  const fx = x - Math.floor(x);
-  const fy = y - Math.floor(y);
-  const x0 = ((Math.floor(x) % size) + size) % size;
-  const y0 = ((Math.floor(y) % size) + size) % size;
-  const x1 = (x0 + 1) % size;
-  const y1 = (y0 + 1) % size;
+  const fx0 = Math.floor(x);
+  const fy0 = Math.floor(y);
+  const fx = x - fx0;
+  const fy = y - fy0;
+  const x0 = fx0 & WRAP;
+  const y0 = fy0 & WRAP;
+  const x1 = (x0 + 1) & WRAP;
+  const y1 = (y0 + 1) & WRAP;
   const i00 = 3 * (y0 * size + x0);
   const i10 = 3 * (y0 * size + x1);
   const i01 = 3 * (y1 * size + x0);
