@@ -22,7 +22,7 @@ import { bodyTemplate } from './body-template.js';
 import { toHex } from './colour.js';
 import { EYE_COLOURS } from '../../../shared/appearance/eye-colours.js';
 import { buildHead, sampledSkinTone, withHeadTexture, type HeadPhotos } from './head-builder.js';
-import { fitNeck, fitToNeck, fittedDistance, fittedSkinUv } from './neck-fit.js';
+import { fitNeck, fitToNeck, fittedSkin } from './neck-fit.js';
 import { SKIN_FINISH, texturedMaterial } from './materials.js';
 import { finishMesh } from './mesh-builder.js';
 import { matchSeamToBody } from './neck-join.js';
@@ -72,8 +72,7 @@ export async function buildAvatar(input: BuildInput): Promise<AvatarModel> {
     // The head is joined to the body's neck eased to the photographed size.
     (neck) => ({
       mesh: fitNeck(template, neck),
-      distance: fittedDistance(template, neck),
-      skinUv: fittedSkinUv(template, neck),
+      ...fittedSkin(template, neck),
     }),
   );
   const chosen = chooseAssets(c, input.catalogue, seenHairColour(input.analysis));

@@ -103,6 +103,12 @@ export async function startHeadTextureHelper(): Promise<boolean> {
   }
 }
 
+/** Of every `of` rows, the builder's thread paints the first `own`. */
+interface RowShare {
+  own: number;
+  of: number;
+}
+
 /**
  * How many rows in each block of the atlas the builder's thread is left to
  * paint, and how big the block is. It paints them once it has built the rest
@@ -114,8 +120,7 @@ export async function startHeadTextureHelper(): Promise<boolean> {
  * encoded as soon as it is painted (a sixth of its rows here left the build
  * waiting 50–70 ms rather than 30–37).
  */
-const OWN_SHARE = (size: number): { own: number; of: number } =>
-  size > 1024 ? { own: 1, of: 3 } : { own: 0, of: 1 };
+const OWN_SHARE = (size: number): RowShare => (size > 1024 ? { own: 1, of: 3 } : { own: 0, of: 1 });
 
 /** A head texture being baked: `finish` gives the atlas once every row is painted. */
 export interface HeadTextureBake {
@@ -125,10 +130,7 @@ export interface HeadTextureBake {
 }
 
 /** bakeHeadTexture, begun on the helper thread when it is ready; `share` is OWN_SHARE's. */
-export function bakeHeadTextureInParallel(
-  input: HeadBakeInput,
-  share?: { own: number; of: number },
-): HeadTextureBake {
+export function bakeHeadTextureInParallel(input: HeadBakeInput, share?: RowShare): HeadTextureBake {
   const job = headBakeJob(input);
   if (!startHelper()?.ready) {
     return {

@@ -105,37 +105,26 @@ function moved(mesh: MeshBuilder, fit: ReturnType<typeof neckFit>): MeshBuilder 
 }
 
 /**
- * The signed distance from the fitted body's skin, near enough: the
- * template's distance at the point the fit moved there (exact on the skin
- * itself, since the fit only slides points sideways and front to back).
+ * The fitted body's skin as the head is joined to it, both read at the point
+ * the fit moved a point from (one fit for both):
+ * - `distance`: the signed distance from it, near enough: the template's
+ *   (exact on the skin itself, since the fit only slides points sideways and
+ *   front to back);
+ * - `skinUv`: its texture coordinates, the template's (`skinUv`, which its
+ *   vertices keep through the fit).
  */
-export function fittedDistance(
+export function fittedSkin(
   template: BodyTemplate,
   neck: NeckSize | null,
-): (q: Vec3, reach: number) => number {
-  const unfit = unfitted(template, neck);
-  return (q, reach) => template.field.at(unfit(q), reach);
-}
-
-/**
- * The fitted body's skin texture coordinates at a point on or near its skin:
- * the template's (`skinUv`, which its vertices keep through the fit) at the
- * point the fit moved there.
- */
-export function fittedSkinUv(
-  template: BodyTemplate,
-  neck: NeckSize | null,
-): (q: Vec3) => [number, number] {
-  const unfit = unfitted(template, neck);
-  return (q) => skinUv(unfit(q));
-}
-
-/** Where the fit moved a point of the fitted body from: the template's point. */
-function unfitted(template: BodyTemplate, neck: NeckSize | null): (q: Vec3) => Vec3 {
+): { distance: (q: Vec3, reach: number) => number; skinUv: (q: Vec3) => [number, number] } {
   const fit = neckFit(template, neck ?? ownNeck(template));
-  return (q) => {
+  const unfit = (q: Vec3) => {
     const back = fit.backward(q);
     return fit.moves(back) ? back : q;
+  };
+  return {
+    distance: (q, reach) => template.field.at(unfit(q), reach),
+    skinUv: (q) => skinUv(unfit(q)),
   };
 }
 
